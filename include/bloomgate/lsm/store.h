@@ -1,0 +1,152 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// bloomgate's miniature LSM store: a small embedded key-value store whose
+// read path exists to measure what Bloom filters save. Every immutable
+// SSTable keeps one filter block (the filter core's, verbatim) in memory from
+// the moment it is opened; a Get consults a file's key range, then its
+// filter, then its in-memory index, and only then reads exactly one data
+// block with one positioned read. Every read is counted (stats.h).
+//
+// Layout on disk (docs/sstable-format.md, docs/lsm-design.md):
+//   <dir>/MANIFEST        live files per level, replaced atomically
+//   <dir>/NNNNNN.log      write-ahead log of the current memtable
+//   <dir>/NNNNNN.sst      SSTables
+//   <dir>/LOCK            held (flock) while a Store has the folder open
+//
+// Threads: any number of threads may call Get and GetStats concurrently with
+// each other and with one thread that writes (Put/Delete/Write), flushes and
+// compacts; writers are serialised. Flushes and compactions run on the
+// writing thread (there are no background threads): a Put that fills the
+// write buffer flushes it, then runs any compactions that are due. A Get sees
+// one consistent set of memtables and files.
+
+#ifndef BLOOMGATE_LSM_STORE_H_
+#define BLOOMGATE_LSM_STORE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "bloomgate/filter_options.h"
+#include "bloomgate/lsm/stats.h"
+#include "bloomgate/lsm/write_batch.h"
+
+namespace bloomgate::lsm {
+
+struct StoreOptions {
+  // The filter every new SSTable gets; std::nullopt writes tables without a
+  // filter (every file whose key range covers a key then costs a read).
+  // Existing tables keep the filter they were written with.
+  std::optional<FilterOptions> filter = FilterOptions{};
+
+  // Memtable size (approximate bytes of keys and values) at which it is
+  // flushed to a level-0 file.
+  size_t write_buffer_size = 4 << 20;
+  // Target size of a data block before its trailer.
+  size_t block_size = 4096;
+  // Compaction output files are cut at about this size.
+  uint64_t target_file_size = 2 << 20;
+  // Level 1 may hold this many bytes, level L+1 level_multiplier times as
+  // many as level L.
+  uint64_t max_bytes_for_level_base = 10 << 20;
+  double level_multiplier = 10;
+  // Levels 0 .. num_levels-1; at least 2.
+  int num_levels = 7;
+  // Level 0 is compacted into level 1 when it has this many files.
+  int level0_file_num_compaction_trigger = 4;
+  // No automatic compactions: flushes only add level-0 files, so a run can
+  // have many files on the lookup path. Compact() still works.
+  bool disable_auto_compactions = false;
+
+  // fsync the WAL before a write returns: an acknowledged write then
+  // survives a crash of the process or the machine. Without it a write
+  // survives a crash of the process only.
+  bool sync_writes = false;
+  // Open SSTables with O_DIRECT (reads bypass the page cache). Where the
+  // file system refuses O_DIRECT (e.g. tmpfs) tables are read buffered and
+  // Store::direct_io() says so.
+  bool use_direct_io = false;
+
+  bool create_if_missing = true;
+  bool error_if_exists = false;
+};
+
+// One live SSTable, as GetLiveFiles reports it.
+struct FileInfo {
+  int level = 0;
+  uint64_t number = 0;
+  std::string path;
+  uint64_t file_bytes = 0;
+  uint64_t num_entries = 0;
+  std::string smallest_key;
+  std::string largest_key;
+  uint64_t filter_bytes = 0;  // 0: written without a filter
+  // OK, or why the filter block was rejected and matches every key.
+  absl::Status filter_status;
+};
+
+class Store {
+ public:
+  // Opens (or creates) the store in `dir`: reads the manifest, opens every
+  // live table (footer, index and filter, once), replays the WAL into a
+  // level-0 file and removes files the manifest does not list.
+  // Errors: InvalidArgument for bad options; NotFound if the folder has no
+  // store and !create_if_missing; AlreadyExists if it has one and
+  // error_if_exists; FailedPrecondition if another Store holds it; DataLoss,
+  // naming the file and offset, for a damaged manifest, WAL record or table.
+  static absl::StatusOr<std::unique_ptr<Store>> Open(std::string dir,
+                                                     StoreOptions options);
+
+  // Closes the store if Close was not called (errors are dropped).
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  absl::Status Put(std::string_view key, std::string_view value);
+  absl::Status Delete(std::string_view key);
+  // Applies the batch atomically. After an I/O error while writing, the
+  // store refuses further writes (the error is returned again).
+  absl::Status Write(const WriteBatch& batch);
+
+  // The value of `key`, or std::nullopt if the key has no value (never
+  // written, or deleted). DataLoss, naming the file and offset, if a data
+  // block needed to answer is damaged: never a wrong value.
+  absl::StatusOr<std::optional<std::string>> Get(std::string_view key);
+
+  // Writes the memtable to a level-0 file (no-op if it is empty), then runs
+  // due compactions unless they are disabled.
+  absl::Status Flush();
+  // Flushes, then merges every file into one sorted run at the deepest level
+  // that holds data (at least level 1), dropping overwritten values and
+  // tombstones.
+  absl::Status Compact();
+  // Flushes nothing (the WAL holds the memtable), syncs the WAL, releases
+  // the folder. Further calls fail with FailedPrecondition.
+  absl::Status Close();
+
+  // Counters since Open or the last ResetStats, and the current shape.
+  IoStats GetStats() const;
+  void ResetStats();
+  std::vector<FileInfo> GetLiveFiles() const;
+  // Bytes of filter blocks held in memory by the live tables.
+  uint64_t FilterMemoryBytes() const;
+  // Whether tables are read with O_DIRECT.
+  bool direct_io() const;
+  const StoreOptions& options() const;
+  const std::string& dir() const;
+
+ private:
+  class Impl;
+  explicit Store(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace bloomgate::lsm
+
+#endif  // BLOOMGATE_LSM_STORE_H_
