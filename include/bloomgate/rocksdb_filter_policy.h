@@ -1,0 +1,100 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// bloomgate as a RocksDB filter policy: every SST file RocksDB writes carries
+// a bloomgate filter block (one per partition with partitioned filters), and
+// RocksDB consults it before reading data blocks. The whole set-up:
+//
+//   bloomgate::RegisterRocksDBPlugin();  // once per process, before DB::Open
+//   rocksdb::BlockBasedTableOptions table_options;
+//   table_options.filter_policy =
+//       bloomgate::NewRocksDBFilterPolicy({.bits_per_key = 10});
+//   rocksdb::Options options;
+//   options.table_factory.reset(
+//       rocksdb::NewBlockBasedTableFactory(table_options));
+//   rocksdb::DB::Open(options, path, &db);
+//
+// Compatibility, whatever a policy is configured with (docs/rocksdb-plugin.md):
+//  - a bloomgate policy reads every filter any bloomgate policy wrote (the
+//    layout and probe count are stored in each block);
+//  - RocksDB configured with its built-in filter, or none, reads a DB written
+//    with bloomgate correctly, without filtering those files; bloomgate reads
+//    a DB written with the built-in filter likewise. Compaction rewrites the
+//    filters with the policy in force.
+// Supported RocksDB: 7.0 to 9.5 (tested with 7.8).
+
+#ifndef BLOOMGATE_ROCKSDB_FILTER_POLICY_H_
+#define BLOOMGATE_ROCKSDB_FILTER_POLICY_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "bloomgate/filter_options.h"
+#include "rocksdb/filter_policy.h"
+#include "rocksdb/rocksdb_namespace.h"
+
+namespace ROCKSDB_NAMESPACE {
+class ObjectLibrary;
+}  // namespace ROCKSDB_NAMESPACE
+
+namespace bloomgate {
+
+struct RocksDBFilterOptions {
+  // Memory per distinct key (or prefix), in bits, within
+  // [kMinBitsPerKey, kMaxBitsPerKey]; fractional values are honoured.
+  double bits_per_key = 10;
+  Layout layout = Layout::kBlocked;
+};
+
+// FilterPolicy::Name() of every bloomgate policy, and so
+// TableProperties::filter_policy_name of the files it writes.
+inline constexpr char kRocksDBPolicyName[] = "bloomgate";
+// FilterPolicy::CompatibilityName() of every bloomgate policy. RocksDB files
+// the filter block under "fullfilter.bloomgate" / "partitionedfilter.bloomgate"
+// in the table's metaindex and looks it up by this name, so it is part of the
+// on-disk format and never changes.
+inline constexpr char kRocksDBCompatibilityName[] = "bloomgate";
+
+// The policy for `options`; InvalidArgument naming the offending field when
+// ValidateFilterOptions rejects them.
+absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>>
+CreateRocksDBFilterPolicy(const RocksDBFilterOptions& options);
+
+// The same, for options known to be valid: null (which RocksDB takes as "no
+// filter") when they are not. Use CreateRocksDBFilterPolicy to learn why.
+std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
+    const RocksDBFilterOptions& options = {});
+
+// A policy's GetId(), which also names it in RocksDB's OPTIONS file:
+// "bloomgate:<bits_per_key>:<layout>", e.g. "bloomgate:10:blocked", with the
+// shortest decimal that reads back as the same double.
+std::string RocksDBFilterPolicyId(const RocksDBFilterOptions& options);
+
+// Parses the strings that name a bloomgate policy:
+//   "bloomgate"                         10 bits per key, blocked
+//   "bloomgate:<bits_per_key>"          blocked, e.g. "bloomgate:9.5"
+//   "bloomgate:<bits_per_key>:<layout>" layout "blocked" or "standard"
+// InvalidArgument, saying what is wrong and what is expected, otherwise.
+absl::StatusOr<RocksDBFilterOptions> ParseRocksDBFilterPolicyId(
+    std::string_view id);
+
+// Makes the strings above work wherever RocksDB creates a filter policy from
+// text: FilterPolicy::CreateFromString ("bloomgate:10", or
+// "id=bloomgate:10:standard"), GetBlockBasedTableOptionsFromString, and
+// OPTIONS files read by LoadLatestOptions / LoadOptionsFromFile, which
+// otherwise fail (or, with ignore_unknown_options, silently drop the filter).
+// Registers a factory in RocksDB's default ObjectLibrary. Idempotent and
+// thread-safe; call it before the first DB::Open or options parse.
+void RegisterRocksDBPlugin();
+
+// The same factory, into `library`: a RocksDB RegistrarFunc, for
+// ObjectRegistry::AddLibrary("bloomgate", RegisterRocksDBFactories, "") or a
+// static plug-in list. Returns the number of factories added (1). Unlike
+// RegisterRocksDBPlugin, each call adds the factory again.
+int RegisterRocksDBFactories(rocksdb::ObjectLibrary& library,
+                             const std::string& arg);
+
+}  // namespace bloomgate
+
+#endif  // BLOOMGATE_ROCKSDB_FILTER_POLICY_H_

@@ -1,0 +1,175 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "src/rocksdb/filter_bits.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "absl/types/span.h"
+#include "bloomgate/hash.h"
+#include "rocksdb/filter_policy.h"
+#include "rocksdb/table.h"
+
+namespace bloomgate::rocksdb_internal {
+namespace {
+
+std::string_view ToView(const rocksdb::Slice& s) {
+  return std::string_view(s.data(), s.size());
+}
+
+// Keys hashed per HashMayMatchBatch call. MultiGet passes at most 32 keys
+// (MultiGetContext::MAX_BATCH_SIZE); a benchmark may pass more. 64 hashes are
+// 512 bytes of stack, and enough for the prefetches to overlap.
+constexpr int kBatchChunk = 64;
+
+}  // namespace
+
+BitsBuilder::BitsBuilder(FilterBuilder builder, bool verify_after_build)
+    : builder_(std::move(builder)), verify_after_build_(verify_after_build) {}
+
+void BitsBuilder::AddKey(const rocksdb::Slice& key) {
+  const uint64_t hash = HashKey(ToView(key));
+  builder_.AddHash(hash);
+  // The same rule as FilterBuilder: a hash equal to the previous one is the
+  // same (repeated) key, or a collision the filter cannot tell apart anyway.
+  if (verify_after_build_ && (hashes_.empty() || hashes_.back() != hash)) {
+    hashes_.push_back(hash);
+  }
+}
+
+size_t BitsBuilder::EstimateEntriesAdded() { return builder_.num_keys(); }
+
+rocksdb::Slice BitsBuilder::Finish(std::unique_ptr<const char[]>* buf) {
+  return Finish(buf, nullptr);
+}
+
+rocksdb::Slice BitsBuilder::Finish(std::unique_ptr<const char[]>* buf,
+                                   rocksdb::Status* status) {
+  const size_t num_keys = builder_.num_keys();
+  rocksdb::Status s;
+  if (verify_after_build_) {
+    if (hashes_.size() != num_keys) {
+      s = rocksdb::Status::Corruption(
+          "bloomgate filter construction: the builder holds " +
+          std::to_string(num_keys) + " keys, the adapter added " +
+          std::to_string(hashes_.size()));
+    }
+    hashes_to_verify_ = std::move(hashes_);
+    hashes_.clear();
+  }
+  const size_t size = builder_.BlockSize(num_keys);
+  std::unique_ptr<char[]> data = std::make_unique_for_overwrite<char[]>(size);
+  builder_.FinishInto(absl::MakeSpan(data.get(), size));
+  if (status != nullptr) *status = s;
+  rocksdb::Slice result(data.get(), size);
+  buf->reset(data.release());
+  return result;
+}
+
+rocksdb::Status BitsBuilder::MaybePostVerify(
+    const rocksdb::Slice& filter_content) {
+  if (!verify_after_build_) return rocksdb::Status::OK();
+  std::vector<uint64_t> hashes = std::move(hashes_to_verify_);
+  hashes_to_verify_.clear();
+  if (hashes.empty()) return rocksdb::Status::OK();
+
+  const FilterReader reader(ToView(filter_content));
+  if (reader.degraded()) {
+    return rocksdb::Status::Corruption(
+        "bloomgate filter construction: the block does not parse: " +
+        reader.status().ToString());
+  }
+  if (reader.num_keys() != hashes.size()) {
+    return rocksdb::Status::Corruption(
+        "bloomgate filter construction: the block records " +
+        std::to_string(reader.num_keys()) + " keys, " +
+        std::to_string(hashes.size()) + " were added");
+  }
+  bool results[kBatchChunk];
+  for (size_t i = 0; i < hashes.size(); i += kBatchChunk) {
+    const size_t n = std::min<size_t>(kBatchChunk, hashes.size() - i);
+    reader.HashMayMatchBatch(absl::MakeConstSpan(hashes.data() + i, n),
+                             absl::MakeSpan(results, n));
+    if (!std::all_of(results, results + n, [](bool b) { return b; })) {
+      return rocksdb::Status::Corruption(
+          "bloomgate filter construction: the block misses an added key");
+    }
+  }
+  return rocksdb::Status::OK();
+}
+
+size_t BitsBuilder::ApproximateNumEntries(size_t bytes) {
+  if (builder_.BlockSize(0) > bytes) return 0;
+  // BlockSize(n) > n * bits_per_key / 8 for every n, so `hi` never fits; the
+  // cap keeps absurd budgets from overflowing the core's size arithmetic.
+  const double bits_per_key = builder_.options().bits_per_key;
+  const double bound =
+      std::floor(static_cast<double>(bytes) * 8.0 / bits_per_key) + 1.0;
+  size_t lo = 0;
+  size_t hi = static_cast<size_t>(std::min(bound, 0x1p40));
+  if (builder_.BlockSize(hi) <= bytes) return hi;
+  // Invariant: BlockSize(lo) <= bytes < BlockSize(hi).
+  while (hi - lo > 1) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (builder_.BlockSize(mid) <= bytes) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+bool BitsReader::MayMatch(const rocksdb::Slice& key) {
+  return reader_.MayMatch(ToView(key));
+}
+
+void BitsReader::MayMatch(int num_keys, rocksdb::Slice** keys,
+                          bool* may_match) {
+  uint64_t hashes[kBatchChunk];
+  for (int i = 0; i < num_keys; i += kBatchChunk) {
+    const int n = std::min(kBatchChunk, num_keys - i);
+    for (int j = 0; j < n; ++j) hashes[j] = HashKey(ToView(*keys[i + j]));
+    reader_.HashMayMatchBatch(absl::MakeConstSpan(hashes, n),
+                              absl::MakeSpan(may_match + i, n));
+  }
+}
+
+absl::StatusOr<std::unique_ptr<rocksdb::FilterBitsBuilder>>
+NewFilterBitsBuilder(const FilterOptions& options, bool verify_after_build) {
+  absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(options);
+  if (!builder.ok()) return builder.status();
+  return std::make_unique<BitsBuilder>(*std::move(builder), verify_after_build);
+}
+
+std::unique_ptr<rocksdb::FilterBitsReader> NewFilterBitsReader(
+    const rocksdb::Slice& contents) {
+  return std::make_unique<BitsReader>(ToView(contents));
+}
+
+std::unique_ptr<rocksdb::FilterBitsBuilder> NewBuiltinFilterBitsBuilder(
+    BuiltinFilter kind, double bits_per_key) {
+  std::unique_ptr<const rocksdb::FilterPolicy> policy(
+      kind == BuiltinFilter::kBloom
+          ? rocksdb::NewBloomFilterPolicy(bits_per_key)
+          : rocksdb::NewRibbonFilterPolicy(bits_per_key,
+                                           /*bloom_before_level=*/-1));
+  // With optimize_filters_for_memory off (the default) the built-in builders
+  // keep no reference to their policy, so the policy may go now.
+  rocksdb::BlockBasedTableOptions table_options;
+  table_options.filter_policy.reset();
+  rocksdb::FilterBuildingContext context(table_options);
+  return std::unique_ptr<rocksdb::FilterBitsBuilder>(
+      policy->GetBuilderWithContext(context));
+}
+
+std::unique_ptr<rocksdb::FilterBitsReader> NewBuiltinFilterBitsReader(
+    const rocksdb::Slice& contents) {
+  return std::unique_ptr<rocksdb::FilterBitsReader>(
+      rocksdb::BuiltinFilterPolicy::GetBuiltinFilterBitsReader(contents));
+}
+
+}  // namespace bloomgate::rocksdb_internal

@@ -1,0 +1,158 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// bloomgate's filter core behind RocksDB's internal filter interface:
+// FilterBitsBuilder and FilterBitsReader from
+// table/block_based/filter_policy_internal.h (RocksDB 7.0 to 9.5; see
+// docs/rocksdb-plugin.md). The filter policy (rocksdb_filter_policy.cc) hands
+// these to RocksDB's table builder and reader; the benchmarks drive them
+// directly, beside RocksDB's own Bloom and Ribbon filters through the same
+// interface (NewBuiltinFilterBitsBuilder below).
+//
+// Not a public header: it exposes a RocksDB-internal interface whose shape
+// changes between RocksDB releases.
+
+#ifndef BLOOMGATE_SRC_ROCKSDB_FILTER_BITS_H_
+#define BLOOMGATE_SRC_ROCKSDB_FILTER_BITS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "bloomgate/filter_builder.h"
+#include "bloomgate/filter_options.h"
+#include "bloomgate/filter_reader.h"
+#include "rocksdb/slice.h"
+#include "rocksdb/status.h"
+#include "rocksdb/version.h"
+#include "table/block_based/filter_policy_internal.h"
+
+#if ROCKSDB_MAJOR < 7 || (ROCKSDB_MAJOR == 9 && ROCKSDB_MINOR >= 6) || \
+    ROCKSDB_MAJOR > 9
+#error "bloomgate's RocksDB adapter supports RocksDB 7.0 to 9.5"
+#endif
+
+namespace bloomgate::rocksdb_internal {
+
+// Builds one bloomgate filter block (docs/filter-format.md) per Finish, for a
+// full filter or for one partition of a partitioned filter. The block is
+// exactly what FilterBuilder writes: RocksDB adds no metadata of its own, so
+// any FilterReader (and so any bloomgate policy, whatever it is configured
+// with) reads it.
+//
+// Call order: (AddKey* Finish MaybePostVerify?)*. Not thread-safe (RocksDB
+// uses one builder per table file).
+class BitsBuilder final : public rocksdb::FilterBitsBuilder {
+ public:
+  // `verify_after_build`: keep a second copy of the key hashes and check in
+  // MaybePostVerify that the finished block matches every one of them
+  // (BlockBasedTableOptions::detect_filter_construct_corruption). Costs 8
+  // bytes per distinct key while building, and one query per key.
+  BitsBuilder(FilterBuilder builder, bool verify_after_build);
+
+  BitsBuilder(const BitsBuilder&) = delete;
+  BitsBuilder& operator=(const BitsBuilder&) = delete;
+
+  // Keys arrive sorted, possibly repeated: a key equal to the previous one is
+  // counted once (FilterBuilder's rule).
+  void AddKey(const rocksdb::Slice& key) override;
+
+  // Distinct keys added since the last Finish; RocksDB stores it as
+  // TableProperties::num_filter_entries.
+  size_t EstimateEntriesAdded() override;
+
+  // Writes the block into a new buffer owned by `*buf` and returns a view of
+  // it. The builder is then empty and reusable.
+  rocksdb::Slice Finish(std::unique_ptr<const char[]>* buf) override;
+  // The same; with verification on, `*status` is Corruption when the core
+  // builder and this adapter disagree on how many keys were added (memory
+  // corruption during construction); RocksDB then fails the table build.
+  rocksdb::Slice Finish(std::unique_ptr<const char[]>* buf,
+                        rocksdb::Status* status) override;
+
+  // With verification on: Corruption unless `filter_content` is a valid
+  // bloomgate block that matches every key of the last Finish. Without it,
+  // or when called again for the same block (RocksDB calls it twice per
+  // partition of a partitioned filter), OK.
+  rocksdb::Status MaybePostVerify(
+      const rocksdb::Slice& filter_content) override;
+
+  // The most distinct keys whose block fits in `bytes` (0 if not even an
+  // empty block fits). Partitioned filters use it to size their partitions.
+  size_t ApproximateNumEntries(size_t bytes) override;
+
+  const FilterOptions& options() const { return builder_.options(); }
+  bool verify_after_build() const { return verify_after_build_; }
+
+ private:
+  FilterBuilder builder_;
+  const bool verify_after_build_;
+  // Only with verification: the distinct hashes added since the last Finish,
+  // and those of the last finished block, awaiting MaybePostVerify.
+  std::vector<uint64_t> hashes_;
+  std::vector<uint64_t> hashes_to_verify_;
+};
+
+// Queries one bloomgate filter block in place. The block's bytes belong to
+// RocksDB (the cached filter block) and outlive the reader.
+//
+// Never fails: bytes that are not a valid bloomgate block (corruption on
+// disk, truncation, a newer format) make a reader that answers "may match"
+// for every key, so RocksDB reads the data blocks and results stay correct.
+// Immutable after construction; RocksDB queries it from many threads.
+class BitsReader final : public rocksdb::FilterBitsReader {
+ public:
+  explicit BitsReader(std::string_view block) : reader_(block) {}
+
+  BitsReader(const BitsReader&) = delete;
+  BitsReader& operator=(const BitsReader&) = delete;
+
+  bool MayMatch(const rocksdb::Slice& key) override;
+
+  // MultiGet's batch (up to 32 keys in RocksDB 7.x): hashes the keys into a
+  // stack array, chunk by chunk, and queries each chunk with the core's
+  // prefetching HashMayMatchBatch. Allocates nothing.
+  void MayMatch(int num_keys, rocksdb::Slice** keys, bool* may_match) override;
+
+  // The core reader, e.g. to ask whether it degraded.
+  const FilterReader& reader() const { return reader_; }
+
+ private:
+  FilterReader reader_;
+};
+
+// A builder for `options`; InvalidArgument for options that
+// ValidateFilterOptions rejects.
+absl::StatusOr<std::unique_ptr<rocksdb::FilterBitsBuilder>>
+NewFilterBitsBuilder(const FilterOptions& options,
+                     bool verify_after_build = false);
+
+// A reader over `contents`, which must outlive it. Never null (see
+// BitsReader).
+std::unique_ptr<rocksdb::FilterBitsReader> NewFilterBitsReader(
+    const rocksdb::Slice& contents);
+
+// RocksDB's own filters through the same interface, for side-by-side
+// benchmarks and tests.
+enum class BuiltinFilter {
+  kBloom,   // NewBloomFilterPolicy: FastLocalBloom (format_version 5).
+  kRibbon,  // NewRibbonFilterPolicy(bits, -1): always Standard128Ribbon.
+};
+
+// A builder of RocksDB's built-in filter at `bits_per_key` (for kRibbon, the
+// Bloom-equivalent bits per key), configured as a default
+// BlockBasedTableOptions would; null if RocksDB declines (bits_per_key < 0.5
+// means "no filter" to RocksDB).
+std::unique_ptr<rocksdb::FilterBitsBuilder> NewBuiltinFilterBitsBuilder(
+    BuiltinFilter kind, double bits_per_key);
+
+// A reader over a block written by a built-in builder; `contents` must
+// outlive it.
+std::unique_ptr<rocksdb::FilterBitsReader> NewBuiltinFilterBitsReader(
+    const rocksdb::Slice& contents);
+
+}  // namespace bloomgate::rocksdb_internal
+
+#endif  // BLOOMGATE_SRC_ROCKSDB_FILTER_BITS_H_
