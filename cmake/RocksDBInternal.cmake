@@ -1,0 +1,80 @@
+# Locates RocksDB (the installed library and public headers) and the one
+# internal header bloomgate's adapter compiles against:
+# table/block_based/filter_policy_internal.h, where FilterBitsBuilder and
+# FilterBitsReader live since RocksDB 7.0. Debian's librocksdb-dev does not
+# ship it, so unless -DROCKSDB_SOURCE_DIR=<tree> names a RocksDB source tree,
+# configure fetches Debian's source package of exactly the installed version
+# into the build tree (cmake/fetch-rocksdb-source.sh).
+#
+# Defines: target bloomgate::rocksdb_deps (INTERFACE: library, public and
+# internal include folders), ROCKSDB_VERSION.
+
+set(ROCKSDB_SOURCE_DIR "" CACHE PATH
+    "A RocksDB source tree of the installed version (optional; fetched from Debian otherwise)")
+
+find_path(ROCKSDB_INCLUDE_DIR rocksdb/db.h REQUIRED)
+find_library(ROCKSDB_LIBRARY rocksdb REQUIRED)
+
+file(STRINGS "${ROCKSDB_INCLUDE_DIR}/rocksdb/version.h" _rocksdb_version_lines
+     REGEX "^#define ROCKSDB_(MAJOR|MINOR|PATCH) [0-9]+")
+foreach(_part MAJOR MINOR PATCH)
+  string(REGEX MATCH "ROCKSDB_${_part} ([0-9]+)" _m "${_rocksdb_version_lines}")
+  set(ROCKSDB_${_part} "${CMAKE_MATCH_1}")
+endforeach()
+set(ROCKSDB_VERSION "${ROCKSDB_MAJOR}.${ROCKSDB_MINOR}.${ROCKSDB_PATCH}")
+
+# The internal interface bloomgate implements changed in 7.0 (it became
+# internal), 9.6 (a pure virtual AddKeyAndAlt) and 10.9 (CalculateSpace and
+# EstimatedFpRate on the base class). Only 7.x and 8.x up to 9.5 have the
+# shape bloomgate's adapter is written for; 7.8 is the version tested.
+if(ROCKSDB_VERSION VERSION_LESS 7.0 OR ROCKSDB_VERSION VERSION_GREATER_EQUAL 9.6)
+  message(FATAL_ERROR
+    "bloomgate: RocksDB ${ROCKSDB_VERSION} is not supported. bloomgate's filter "
+    "adapter implements the internal FilterBitsBuilder/FilterBitsReader interface "
+    "of RocksDB 7.0 to 9.5 (tested with 7.8); 9.6 added the pure virtual "
+    "AddKeyAndAlt and 10.9 moved CalculateSpace/EstimatedFpRate to the base.")
+endif()
+
+set(_internal_header table/block_based/filter_policy_internal.h)
+if(ROCKSDB_SOURCE_DIR)
+  set(_rocksdb_internal_dir "${ROCKSDB_SOURCE_DIR}")
+  if(NOT EXISTS "${_rocksdb_internal_dir}/${_internal_header}")
+    message(FATAL_ERROR "bloomgate: ROCKSDB_SOURCE_DIR=${ROCKSDB_SOURCE_DIR} "
+                        "has no ${_internal_header}")
+  endif()
+else()
+  set(_fetch_dir "${CMAKE_BINARY_DIR}/_deps/rocksdb-source")
+  set(_rocksdb_internal_dir "${_fetch_dir}/src")
+  execute_process(COMMAND dpkg-query -W -f=\${Version} librocksdb-dev
+                  OUTPUT_VARIABLE _deb_version RESULT_VARIABLE _rc)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR
+      "bloomgate: librocksdb-dev is not installed as a Debian package, so its "
+      "source cannot be fetched. Install it (tools/setup) or pass "
+      "-DROCKSDB_SOURCE_DIR=<RocksDB ${ROCKSDB_VERSION} source tree>.")
+  endif()
+  set(_have "")
+  if(EXISTS "${_rocksdb_internal_dir}/DEBIAN_VERSION")
+    file(READ "${_rocksdb_internal_dir}/DEBIAN_VERSION" _have)
+    string(STRIP "${_have}" _have)
+  endif()
+  if(NOT _have STREQUAL _deb_version)
+    file(REMOVE_RECURSE "${_fetch_dir}")
+    execute_process(
+      COMMAND "${CMAKE_CURRENT_LIST_DIR}/fetch-rocksdb-source.sh" "${_fetch_dir}"
+      RESULT_VARIABLE _rc)
+    if(NOT _rc EQUAL 0)
+      message(FATAL_ERROR
+        "bloomgate: could not fetch Debian's source package of librocksdb-dev "
+        "${_deb_version} (see the apt-get output above). Pass "
+        "-DROCKSDB_SOURCE_DIR=<RocksDB ${ROCKSDB_VERSION} source tree> instead.")
+    endif()
+  endif()
+endif()
+message(STATUS "bloomgate: RocksDB ${ROCKSDB_VERSION}, internal headers from ${_rocksdb_internal_dir}")
+
+add_library(bloomgate_rocksdb_deps INTERFACE)
+add_library(bloomgate::rocksdb_deps ALIAS bloomgate_rocksdb_deps)
+target_link_libraries(bloomgate_rocksdb_deps INTERFACE "${ROCKSDB_LIBRARY}")
+target_include_directories(bloomgate_rocksdb_deps SYSTEM INTERFACE
+  "${ROCKSDB_INCLUDE_DIR}" "$<BUILD_INTERFACE:${_rocksdb_internal_dir}>")

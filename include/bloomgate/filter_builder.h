@@ -1,0 +1,68 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// Builds one filter block (docs/filter-format.md) from a stream of keys.
+
+#ifndef BLOOMGATE_FILTER_BUILDER_H_
+#define BLOOMGATE_FILTER_BUILDER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "bloomgate/filter_options.h"
+
+namespace bloomgate {
+
+// Collects key hashes, then lays out the filter in one pass once the final
+// key count is known. Call order: (AddKey | AddHash)* Finish, repeatable: a
+// finished builder is empty again and keeps its options.
+//
+// Memory while building: 8 bytes per distinct key, plus the block at Finish.
+// Not thread-safe.
+class FilterBuilder {
+ public:
+  // InvalidArgument for options that ValidateFilterOptions rejects.
+  static absl::StatusOr<FilterBuilder> Create(const FilterOptions& options);
+
+  FilterBuilder(FilterBuilder&&) = default;
+  FilterBuilder& operator=(FilterBuilder&&) = default;
+  FilterBuilder(const FilterBuilder&) = delete;
+  FilterBuilder& operator=(const FilterBuilder&) = delete;
+
+  // Adds a key. A key equal to the one added just before it is counted once:
+  // RocksDB adds keys in sorted order, with repeats.
+  void AddKey(std::string_view key);
+  // Adds a key by its HashKey() value, with the same rule for repeats.
+  void AddHash(uint64_t hash);
+
+  // Distinct keys added since the last Finish (consecutive repeats dropped).
+  size_t num_keys() const { return hashes_.size(); }
+  // Probes per key the block will use.
+  int num_probes() const { return num_probes_; }
+  const FilterOptions& options() const { return options_; }
+
+  // Size in bytes of the block Finish would produce for `num_keys` keys.
+  size_t BlockSize(size_t num_keys) const;
+
+  // Writes the block into `out`, which must be exactly BlockSize(num_keys())
+  // bytes, and empties the builder. Writes into caller memory so that
+  // RocksDB's and the LSM's buffers need no copy.
+  void FinishInto(absl::Span<char> out);
+  // Convenience: the block as a string.
+  std::string Finish();
+
+ private:
+  FilterBuilder(const FilterOptions& options, int num_probes);
+
+  FilterOptions options_;
+  int num_probes_;
+  std::vector<uint64_t> hashes_;
+};
+
+}  // namespace bloomgate
+
+#endif  // BLOOMGATE_FILTER_BUILDER_H_

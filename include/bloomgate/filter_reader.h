@@ -1,0 +1,84 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// Answers "may this key be in the set?" from one filter block, in place.
+
+#ifndef BLOOMGATE_FILTER_READER_H_
+#define BLOOMGATE_FILTER_READER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/types/span.h"
+#include "bloomgate/filter_options.h"
+
+namespace bloomgate {
+
+// A zero-copy view over a filter block written by FilterBuilder. The block's
+// bytes must outlive the reader and stay unchanged.
+//
+// Construction validates the whole block (format, sizes, checksum) once.
+// Bytes that fail validation -- empty, truncated, corrupt, or from a newer
+// format version or an unknown layout -- never cause a crash, an
+// out-of-bounds read or a false negative: the reader degrades to answering
+// "may match" for every key, and status() says why. A "no" from a reader is
+// therefore always certain.
+//
+// Queries allocate nothing, make no virtual call and divide nothing. A reader
+// is immutable after construction: any number of threads may query it.
+class FilterReader {
+ public:
+  // A reader that matches everything (status() is OK). Useful as a
+  // placeholder before a block is available.
+  FilterReader() = default;
+  explicit FilterReader(std::string_view block);
+
+  // False only if `key` was certainly never added.
+  bool MayMatch(std::string_view key) const;
+  // The same for a key given by its HashKey() value.
+  bool HashMayMatch(uint64_t hash) const;
+
+  // Batched queries: results[i] = MayMatch(keys[i]). Faster than a loop of
+  // single queries on filters larger than the CPU caches, because the cache
+  // lines of many keys are prefetched before any is probed (RocksDB's
+  // MultiGet path). `results` must have keys.size() elements.
+  void MayMatchBatch(absl::Span<const std::string_view> keys,
+                     absl::Span<bool> results) const;
+  void HashMayMatchBatch(absl::Span<const uint64_t> hashes,
+                         absl::Span<bool> results) const;
+
+  // OK when the block is valid; otherwise why this reader matches everything
+  // (DataLoss for damaged bytes, Unimplemented for an unknown format version,
+  // layout or hash function).
+  const absl::Status& status() const { return status_; }
+  bool degraded() const { return !status_.ok(); }
+
+  // Header fields of a valid block (zeros for a degraded reader).
+  Layout layout() const { return layout_; }
+  int num_probes() const { return num_probes_; }
+  uint64_t num_keys() const { return num_keys_; }
+  uint64_t num_bits() const { return num_bits_; }
+  // Bits per distinct key actually spent on the bit array.
+  double bits_per_key() const;
+
+ private:
+  enum class Mode : uint8_t { kMatchAll, kMatchNone, kBlocked, kStandard };
+
+  void HashMayMatchBatchImpl(const uint64_t* hashes, size_t n,
+                             bool* results) const;
+
+  Mode mode_ = Mode::kMatchAll;
+  Layout layout_ = Layout::kBlocked;
+  int num_probes_ = 0;
+  uint64_t num_keys_ = 0;
+  uint64_t num_bits_ = 0;
+  // Blocked: number of 512-bit lines. Standard: num_bits_.
+  uint64_t num_slots_ = 0;
+  const uint8_t* bits_ = nullptr;
+  absl::Status status_;
+};
+
+}  // namespace bloomgate
+
+#endif  // BLOOMGATE_FILTER_READER_H_

@@ -1,0 +1,67 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// The filter block's on-disk format, version 1 (docs/filter-format.md):
+//
+//   [bit array: ceil(num_bits / 8) bytes][trailer: 32 bytes]
+//
+//   trailer offset  size  field
+//        0            8   num_bits     (little-endian)
+//        8            8   num_keys     (little-endian)
+//       16            8   checksum     (little-endian) XXH3-64, seed 0, of
+//                                      the whole block minus these 8 bytes
+//       24            1   layout       1 = blocked, 2 = standard
+//       25            1   num_probes
+//       26            1   hash         1 = XXH3-64 seed 0 of the key bytes
+//       27            1   format version (1)
+//       28            4   magic "BGFB"
+//
+// Bit i of the array is bit (i % 8) of byte i / 8. The array comes first so
+// that it keeps the alignment of the block itself: with a 64-byte aligned
+// block, every blocked line is exactly one cache line.
+
+#ifndef BLOOMGATE_SRC_FILTER_FORMAT_H_
+#define BLOOMGATE_SRC_FILTER_FORMAT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "bloomgate/filter_options.h"
+
+namespace bloomgate::internal {
+
+inline constexpr int kLineBits = 512;
+inline constexpr int kLineBytes = kLineBits / 8;
+inline constexpr size_t kTrailerSize = 32;
+inline constexpr size_t kChecksumOffset = 16;  // within the trailer
+inline constexpr uint8_t kFormatVersion = 1;
+inline constexpr uint8_t kHashXxh3Seed0 = 1;
+inline constexpr char kMagic[4] = {'B', 'G', 'F', 'B'};
+// The standard layout's smallest non-empty array. Small filters are
+// hopeless below it, and the probe arithmetic relies on num_bits >= 64.
+inline constexpr uint64_t kMinStandardBits = 64;
+
+struct BlockHeader {
+  uint64_t num_bits = 0;
+  uint64_t num_keys = 0;
+  Layout layout = Layout::kBlocked;
+  int num_probes = 0;
+};
+
+inline uint64_t BitArrayBytes(uint64_t num_bits) {
+  return num_bits / 8 + (num_bits % 8 != 0);
+}
+
+// Fills the trailer (the last kTrailerSize bytes of `block`, whose bit array
+// is already written) including the checksum.
+void WriteTrailer(const BlockHeader& header, uint8_t* block, size_t size);
+
+// Validates a whole block: magic, version, hash, layout, probe count, the
+// sizes against each other, and the checksum. DataLoss for damaged bytes,
+// Unimplemented for what a newer writer may legitimately produce.
+absl::StatusOr<BlockHeader> ReadAndVerifyBlock(std::string_view block);
+
+}  // namespace bloomgate::internal
+
+#endif  // BLOOMGATE_SRC_FILTER_FORMAT_H_
