@@ -1,0 +1,141 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// Helpers for tests that run RocksDB databases with the bloomgate policy:
+// a self-removing temporary folder, options, a fixed key set spread over
+// several SST files, and the filter statistics RocksDB records.
+
+#ifndef BLOOMGATE_TESTS_ROCKSDB_DB_TEST_UTIL_H_
+#define BLOOMGATE_TESTS_ROCKSDB_DB_TEST_UTIL_H_
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "rocksdb/db.h"
+#include "rocksdb/filter_policy.h"
+#include "rocksdb/options.h"
+#include "rocksdb/statistics.h"
+#include "rocksdb/table.h"
+#include "rocksdb/table_properties.h"
+
+namespace bloomgate::testing_rocksdb {
+
+// A fresh folder under the test temp dir, removed with its contents.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = ::testing::TempDir() + "bloomgate_rocksdb_XXXXXX";
+    std::vector<char> buf(pattern.begin(), pattern.end());
+    buf.push_back('\0');
+    const char* made = mkdtemp(buf.data());
+    EXPECT_NE(made, nullptr) << pattern;
+    path_ = made != nullptr ? made : pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::string& path() const { return path_; }
+  std::string Sub(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+// Present keys are even-numbered, missing keys odd-numbered, so missing keys
+// fall inside every file's key range and RocksDB must consult each filter.
+inline std::string Key(uint64_t i) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "key%08llu",
+                static_cast<unsigned long long>(2 * i));
+  return buf;
+}
+inline std::string MissingKey(uint64_t i) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "key%08llu",
+                static_cast<unsigned long long>(2 * i + 1));
+  return buf;
+}
+inline std::string Value(const std::string& key) { return "value-" + key; }
+
+struct DbOptionsSpec {
+  std::shared_ptr<const rocksdb::FilterPolicy> filter_policy;
+  bool partitioned = false;
+  bool detect_construct_corruption = false;
+  bool no_block_cache = false;
+  rocksdb::ChecksumType checksum = rocksdb::kCRC32c;
+};
+
+inline rocksdb::Options MakeOptions(const DbOptionsSpec& spec) {
+  rocksdb::BlockBasedTableOptions table_options;
+  table_options.filter_policy = spec.filter_policy;
+  table_options.detect_filter_construct_corruption =
+      spec.detect_construct_corruption;
+  table_options.no_block_cache = spec.no_block_cache;
+  table_options.checksum = spec.checksum;
+  if (spec.partitioned) {
+    table_options.partition_filters = true;
+    table_options.index_type =
+        rocksdb::BlockBasedTableOptions::kTwoLevelIndexSearch;
+    // Small partitions, so that small files have several.
+    table_options.metadata_block_size = 512;
+  }
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  options.disable_auto_compactions = true;  // the tests decide the shape
+  options.statistics = rocksdb::CreateDBStatistics();
+  options.table_factory.reset(
+      rocksdb::NewBlockBasedTableFactory(table_options));
+  return options;
+}
+
+inline std::unique_ptr<rocksdb::DB> OpenDb(const rocksdb::Options& options,
+                                           const std::string& path) {
+  rocksdb::DB* db = nullptr;
+  const rocksdb::Status s = rocksdb::DB::Open(options, path, &db);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return std::unique_ptr<rocksdb::DB>(db);
+}
+
+// Writes keys [0, num_files * keys_per_file) into `num_files` L0 files, key
+// i into file i % num_files, so every file spans the whole key range.
+inline void WriteFiles(rocksdb::DB& db, int num_files, int keys_per_file) {
+  const uint64_t total = static_cast<uint64_t>(num_files) * keys_per_file;
+  for (int f = 0; f < num_files; ++f) {
+    for (uint64_t i = f; i < total; i += num_files) {
+      ASSERT_TRUE(db.Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
+    }
+    ASSERT_TRUE(db.Flush(rocksdb::FlushOptions()).ok());
+  }
+}
+
+inline uint64_t Ticker(const rocksdb::Options& options,
+                       rocksdb::Tickers ticker) {
+  return options.statistics->getTickerCount(ticker);
+}
+
+// Upper bound on false positives among `checks` filter checks of missing keys
+// when the predicted FP rate is `p`: binomial mean plus six standard
+// deviations, plus one for tiny means.
+inline double FpBound(double p, double checks) {
+  return checks * p + 6.0 * std::sqrt(checks * p * (1.0 - p)) + 1.0;
+}
+
+inline rocksdb::TablePropertiesCollection AllTableProperties(rocksdb::DB& db) {
+  rocksdb::TablePropertiesCollection props;
+  EXPECT_TRUE(db.GetPropertiesOfAllTables(&props).ok());
+  return props;
+}
+
+}  // namespace bloomgate::testing_rocksdb
+
+#endif  // BLOOMGATE_TESTS_ROCKSDB_DB_TEST_UTIL_H_

@@ -1,0 +1,274 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// The policy's names, ids, string forms and registration, and the OPTIONS
+// file round trip.
+
+#include "bloomgate/rocksdb_filter_policy.h"
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "rocksdb/convenience.h"
+#include "rocksdb/utilities/object_registry.h"
+#include "rocksdb/utilities/options_util.h"
+#include "tests/rocksdb/db_test_util.h"
+
+namespace bloomgate {
+namespace {
+
+using testing_rocksdb::MakeOptions;
+using testing_rocksdb::OpenDb;
+using testing_rocksdb::TempDir;
+
+class RocksDBFilterPolicyTest : public testing::Test {
+ protected:
+  void SetUp() override { RegisterRocksDBPlugin(); }
+
+  // CreateFromString with default ConfigOptions.
+  static rocksdb::Status FromString(
+      const std::string& value,
+      std::shared_ptr<const rocksdb::FilterPolicy>* p) {
+    rocksdb::ConfigOptions config;
+    return rocksdb::FilterPolicy::CreateFromString(config, value, p);
+  }
+};
+
+TEST_F(RocksDBFilterPolicyTest, NamesAreConstantAcrossConfigurations) {
+  for (const RocksDBFilterOptions& options :
+       {RocksDBFilterOptions{}, RocksDBFilterOptions{.bits_per_key = 3.25},
+        RocksDBFilterOptions{.bits_per_key = 20,
+        .layout = Layout::kStandard}}) {
+    auto policy = NewRocksDBFilterPolicy(options);
+    ASSERT_NE(policy, nullptr);
+    EXPECT_STREQ(policy->Name(), "bloomgate");
+    EXPECT_STREQ(policy->CompatibilityName(), "bloomgate");
+    EXPECT_TRUE(policy->IsInstanceOf("bloomgate"));
+  }
+  // Distinct from RocksDB's built-in family, so neither reads the other's
+  // blocks.
+  std::unique_ptr<const rocksdb::FilterPolicy> builtin(
+      rocksdb::NewBloomFilterPolicy(10));
+  EXPECT_STRNE(builtin->CompatibilityName(), "bloomgate");
+}
+
+TEST_F(RocksDBFilterPolicyTest, GetIdRoundTrips) {
+  for (const RocksDBFilterOptions& options :
+       {RocksDBFilterOptions{}, RocksDBFilterOptions{.bits_per_key = 0.1},
+        RocksDBFilterOptions{.bits_per_key = 9.95},
+        RocksDBFilterOptions{.bits_per_key = 1.0 / 3.0},
+        RocksDBFilterOptions{.bits_per_key = 100, .layout = Layout::kStandard},
+        RocksDBFilterOptions{.bits_per_key = 7.3,
+        .layout = Layout::kStandard}}) {
+    auto policy = NewRocksDBFilterPolicy(options);
+    ASSERT_NE(policy, nullptr);
+    const std::string id = policy->GetId();
+    EXPECT_EQ(id, RocksDBFilterPolicyId(options));
+
+    std::shared_ptr<const rocksdb::FilterPolicy> back;
+    ASSERT_TRUE(FromString(id, &back).ok()) << id;
+    ASSERT_NE(back, nullptr);
+    EXPECT_EQ(back->GetId(), id);
+
+    absl::StatusOr<RocksDBFilterOptions> parsed =
+        ParseRocksDBFilterPolicyId(id);
+    ASSERT_TRUE(parsed.ok()) << parsed.status();
+    EXPECT_EQ(parsed->bits_per_key, options.bits_per_key) << id;  // exact
+    EXPECT_EQ(parsed->layout, options.layout);
+  }
+  EXPECT_EQ(RocksDBFilterPolicyId({}), "bloomgate:10:blocked");
+  EXPECT_EQ(
+      RocksDBFilterPolicyId({.bits_per_key = 9.5, .layout = Layout::kStandard}),
+      "bloomgate:9.5:standard");
+}
+
+TEST_F(RocksDBFilterPolicyTest, CreateFromStringAcceptedForms) {
+  struct Case {
+    std::string text;
+    std::string id;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"bloomgate", "bloomgate:10:blocked"},
+           {"bloomgate:10", "bloomgate:10:blocked"},
+           {"bloomgate:12.5", "bloomgate:12.5:blocked"},
+           {"bloomgate:8:standard", "bloomgate:8:standard"},
+           {"bloomgate:6:blocked", "bloomgate:6:blocked"},
+           {"id=bloomgate:9.5:standard", "bloomgate:9.5:standard"},
+           {"{id=bloomgate:4}", "bloomgate:4:blocked"},
+       }) {
+    std::shared_ptr<const rocksdb::FilterPolicy> policy;
+    const rocksdb::Status s = FromString(c.text, &policy);
+    ASSERT_TRUE(s.ok()) << c.text << ": " << s.ToString();
+    ASSERT_NE(policy, nullptr) << c.text;
+    EXPECT_EQ(policy->GetId(), c.id) << c.text;
+  }
+}
+
+TEST_F(RocksDBFilterPolicyTest, CreateFromStringRejectsBadStringsClearly) {
+  for (const char* bad :
+       {"bloomgate:", "bloomgate:abc", "bloomgate:10x", "bloomgate:0",
+        "bloomgate:-1", "bloomgate:1000", "bloomgate:nan", "bloomgate:inf",
+        "bloomgate:10:", "bloomgate:10:fancy", "bloomgate:10:blocked:x",
+        "bloomgate::blocked"}) {
+    std::shared_ptr<const rocksdb::FilterPolicy> policy;
+    const rocksdb::Status s = FromString(bad, &policy);
+    EXPECT_TRUE(s.IsInvalidArgument()) << bad << ": " << s.ToString();
+    // The message names the string and the expected form.
+    EXPECT_NE(s.ToString().find("bloomgate filter policy"), std::string::npos)
+        << s.ToString();
+    EXPECT_NE(s.ToString().find("expected bloomgate[:<bits_per_key>"),
+              std::string::npos)
+        << s.ToString();
+  }
+  // Not our name at all: RocksDB's own "not found", which RocksDB ignores
+  // by default (ignore_unsupported_options), leaving no policy.
+  std::shared_ptr<const rocksdb::FilterPolicy> policy;
+  rocksdb::ConfigOptions strict;
+  strict.ignore_unsupported_options = false;
+  EXPECT_TRUE(
+      rocksdb::FilterPolicy::CreateFromString(strict, "bloomgatex:10", &policy)
+          .IsNotSupported());
+  EXPECT_TRUE(FromString("bloomgatex:10", &policy).ok());
+  EXPECT_EQ(policy, nullptr);
+}
+
+TEST_F(RocksDBFilterPolicyTest, ParseErrorsExplainThemselves) {
+  absl::StatusOr<RocksDBFilterOptions> r =
+      ParseRocksDBFilterPolicyId("bloomgate:10:fancy");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().ToString().find("unknown layout \"fancy\""),
+            std::string::npos)
+      << r.status();
+  r = ParseRocksDBFilterPolicyId("bloomgate:abc");
+  EXPECT_NE(r.status().ToString().find("\"abc\" is not a number"),
+            std::string::npos)
+      << r.status();
+  r = ParseRocksDBFilterPolicyId("bloomgate:0.01");
+  EXPECT_NE(r.status().ToString().find("bits_per_key"), std::string::npos)
+      << r.status();
+}
+
+TEST_F(RocksDBFilterPolicyTest, InvalidOptionsAreReported) {
+  for (const RocksDBFilterOptions& bad :
+       {RocksDBFilterOptions{.bits_per_key = 0},
+        RocksDBFilterOptions{.bits_per_key = -3},
+        RocksDBFilterOptions{.bits_per_key = 101},
+        RocksDBFilterOptions{.layout = static_cast<Layout>(9)}}) {
+    auto policy = CreateRocksDBFilterPolicy(bad);
+    ASSERT_FALSE(policy.ok());
+    EXPECT_EQ(policy.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_EQ(NewRocksDBFilterPolicy(bad), nullptr);
+  }
+}
+
+TEST_F(RocksDBFilterPolicyTest, RegistrarAddsTheFactoryToAnyLibrary) {
+  // A registry with only a private library: RocksDB cannot make "bloomgate"
+  // until the factory is added to it.
+  auto library = std::make_shared<rocksdb::ObjectLibrary>("private");
+  rocksdb::ConfigOptions config;
+  config.ignore_unsupported_options = false;
+  config.registry = std::make_shared<rocksdb::ObjectRegistry>(library);
+  std::shared_ptr<const rocksdb::FilterPolicy> policy;
+  EXPECT_TRUE(
+      rocksdb::FilterPolicy::CreateFromString(config, "bloomgate:10", &policy)
+          .IsNotSupported());
+  EXPECT_EQ(RegisterRocksDBFactories(*library, ""), 1);
+  ASSERT_TRUE(
+      rocksdb::FilterPolicy::CreateFromString(config, "bloomgate:10", &policy)
+          .ok());
+  EXPECT_EQ(policy->GetId(), "bloomgate:10:blocked");
+}
+
+TEST_F(RocksDBFilterPolicyTest, RegisterIsIdempotent) {
+  RegisterRocksDBPlugin();
+  RegisterRocksDBPlugin();
+  EXPECT_EQ(rocksdb::ObjectLibrary::Default()->GetFactoryCount(
+                rocksdb::FilterPolicy::Type()) >= 1,
+            true);
+  std::vector<std::string> names;
+  rocksdb::ObjectLibrary::Default()->GetFactoryNames(
+      rocksdb::FilterPolicy::Type(), &names);
+  int ours = 0;
+  for (const std::string& n : names) ours += (n == "bloomgate");
+  EXPECT_EQ(ours, 1);
+}
+
+TEST_F(RocksDBFilterPolicyTest, BlockBasedTableOptionsFromString) {
+  rocksdb::ConfigOptions config;
+  rocksdb::BlockBasedTableOptions table_options;
+  ASSERT_TRUE(rocksdb::GetBlockBasedTableOptionsFromString(
+                  config, rocksdb::BlockBasedTableOptions(),
+                  "filter_policy=bloomgate:11:standard;block_size=8192",
+                  &table_options)
+                  .ok());
+  ASSERT_NE(table_options.filter_policy, nullptr);
+  EXPECT_EQ(table_options.filter_policy->GetId(), "bloomgate:11:standard");
+}
+
+TEST_F(RocksDBFilterPolicyTest, OptionsFileRoundTrip) {
+  TempDir dir;
+  const RocksDBFilterOptions configured{.bits_per_key = 9.5,
+                                        .layout = Layout::kStandard};
+  {
+    rocksdb::Options options =
+        MakeOptions({.filter_policy = NewRocksDBFilterPolicy(configured)});
+    auto db = OpenDb(options, dir.path());
+    ASSERT_NE(db, nullptr);
+    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), "k", "v").ok());
+    ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  }
+
+  // The persisted OPTIONS file names the policy by its id.
+  std::string options_file;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    if (entry.path().filename().string().rfind("OPTIONS-", 0) == 0) {
+      options_file = entry.path().string();
+    }
+  }
+  ASSERT_FALSE(options_file.empty());
+  std::ifstream in(options_file);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("filter_policy=bloomgate:9.5:standard"),
+            std::string::npos)
+      << text.str();
+
+  // Loads back with the policy restored, not dropped.
+  rocksdb::ConfigOptions config;
+  config.ignore_unknown_options = false;
+  rocksdb::DBOptions db_options;
+  std::vector<rocksdb::ColumnFamilyDescriptor> cf_descs;
+  ASSERT_TRUE(
+      rocksdb::LoadLatestOptions(config, dir.path(), &db_options, &cf_descs)
+          .ok());
+  ASSERT_EQ(cf_descs.size(), 1u);
+  const auto* table_options =
+      cf_descs[0]
+          .options.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
+  ASSERT_NE(table_options, nullptr);
+  ASSERT_NE(table_options->filter_policy, nullptr);
+  EXPECT_EQ(table_options->filter_policy->GetId(), "bloomgate:9.5:standard");
+  EXPECT_STREQ(table_options->filter_policy->Name(), "bloomgate");
+
+  // And the loaded options open the DB, passing RocksDB's own check that they
+  // match the persisted ones.
+  rocksdb::DB* raw = nullptr;
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  ASSERT_TRUE(rocksdb::CheckOptionsCompatibility(config, dir.path(), db_options,
+                                                 cf_descs)
+                  .ok());
+  ASSERT_TRUE(
+      rocksdb::DB::Open(db_options, dir.path(), cf_descs, &handles, &raw).ok());
+  std::string value;
+  EXPECT_TRUE(raw->Get(rocksdb::ReadOptions(), "k", &value).ok());
+  EXPECT_EQ(value, "v");
+  for (auto* h : handles) ASSERT_TRUE(raw->DestroyColumnFamilyHandle(h).ok());
+  delete raw;
+}
+
+}  // namespace
+}  // namespace bloomgate
