@@ -55,7 +55,7 @@ inline uint32_t BlockedProbeBit(uint32_t seed, int i) {
   return (seed * kProbeMultipliers[i]) >> 23;
 }
 
-inline void BlockedAdd(uint32_t seed, int num_probes, uint8_t* line) {
+inline void BlockedAddScalar(uint32_t seed, int num_probes, uint8_t* line) {
   for (int i = 0; i < num_probes; ++i) {
     const uint32_t bit = BlockedProbeBit(seed, i);
     line[bit >> 3] |= static_cast<uint8_t>(1u << (bit & 7));
@@ -126,9 +126,45 @@ inline bool BlockedMayMatchAvx512(uint32_t seed, int num_probes,
                               _mm512_and_si512(bit, _mm512_set1_epi32(31)));
   return _mm512_mask_test_epi32_mask(active, probed, want) == active;
 }
+// Builds the key's 512-bit mask in a register and ORs it into the line once,
+// instead of k read-modify-writes of single bytes. Probe i's word index and
+// bit are moved to every lane; the lanes whose index matches take the bit.
+inline void BlockedAddAvx512(uint32_t seed, int num_probes, uint8_t* line) {
+  const __mmask16 active = static_cast<__mmask16>((1u << num_probes) - 1);
+  const __m512i bit = _mm512_maskz_srli_epi32(
+      active,
+      _mm512_maskz_mullo_epi32(active,
+                               _mm512_set1_epi32(static_cast<int>(seed)),
+                               _mm512_load_si512(kProbeMultipliers)),
+      23);
+  const __m512i word = _mm512_maskz_srli_epi32(active, bit, 5);
+  const __m512i onehot =
+      _mm512_maskz_sllv_epi32(active, _mm512_set1_epi32(1),
+                              _mm512_and_si512(bit, _mm512_set1_epi32(31)));
+  const __m512i lane =
+      _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  __m512i mask = _mm512_setzero_si512();
+  for (int i = 0; i < num_probes; ++i) {
+    const __m512i probe = _mm512_set1_epi32(i);
+    const __mmask16 target = _mm512_cmpeq_epi32_mask(
+        lane, _mm512_maskz_permutexvar_epi32(0xFFFF, probe, word));
+    mask = _mm512_mask_or_epi32(
+        mask, target, mask,
+        _mm512_maskz_permutexvar_epi32(0xFFFF, probe, onehot));
+  }
+  _mm512_storeu_si512(line, _mm512_or_si512(_mm512_loadu_si512(line), mask));
+}
 #endif  // __AVX512F__
 
-// The fastest implementation this build targets.
+// The fastest implementations this build targets.
+inline void BlockedAdd(uint32_t seed, int num_probes, uint8_t* line) {
+#if defined(__AVX512F__)
+  BlockedAddAvx512(seed, num_probes, line);
+#else
+  BlockedAddScalar(seed, num_probes, line);
+#endif
+}
+
 inline bool BlockedMayMatch(uint32_t seed, int num_probes,
                             const uint8_t* line) {
 #if defined(__AVX512F__)

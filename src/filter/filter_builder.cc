@@ -34,24 +34,25 @@ uint64_t NumBits(const FilterOptions& options, size_t num_keys) {
   return std::max(internal::kMinStandardBits, static_cast<uint64_t>(wanted));
 }
 
-void FillBlocked(const std::vector<uint64_t>& hashes, uint64_t num_bits,
+void FillBlocked(const std::deque<uint64_t>& hashes, uint64_t num_bits,
                  int num_probes, uint8_t* bits) {
   const uint64_t num_lines = num_bits / internal::kLineBits;
   auto line_of = [&](uint64_t hash) {
     return bits +
            internal::BlockedLineIndex(hash, num_lines) * internal::kLineBytes;
   };
-  const size_t n = hashes.size();
-  for (size_t i = 0; i < n; ++i) {
-    if (i + kPrefetchDistance < n) {
-      __builtin_prefetch(line_of(hashes[i + kPrefetchDistance]), /*rw=*/1);
-    }
-    internal::BlockedAdd(internal::BlockedProbeSeed(hashes[i]), num_probes,
-                         line_of(hashes[i]));
+  auto ahead = hashes.begin();
+  for (size_t i = 0; i < kPrefetchDistance && ahead != hashes.end(); ++i) {
+    __builtin_prefetch(line_of(*ahead++), /*rw=*/1);
+  }
+  for (uint64_t hash : hashes) {
+    if (ahead != hashes.end()) __builtin_prefetch(line_of(*ahead++), /*rw=*/1);
+    internal::BlockedAdd(internal::BlockedProbeSeed(hash), num_probes,
+                         line_of(hash));
   }
 }
 
-void FillStandard(const std::vector<uint64_t>& hashes, uint64_t num_bits,
+void FillStandard(const std::deque<uint64_t>& hashes, uint64_t num_bits,
                   int num_probes, uint8_t* bits) {
   for (uint64_t hash : hashes) {
     internal::StandardAdd(hash, num_bits, num_probes, bits);
@@ -75,12 +76,6 @@ FilterBuilder::FilterBuilder(const FilterOptions& options, int num_probes)
 
 void FilterBuilder::AddKey(std::string_view key) {
   AddHash(XXH3_64bits(key.data(), key.size()));
-}
-
-void FilterBuilder::AddHash(uint64_t hash) {
-  // Equal keys have equal hashes; equal hashes of different keys would set
-  // the same bits anyway, so dropping them loses nothing.
-  if (hashes_.empty() || hashes_.back() != hash) hashes_.push_back(hash);
 }
 
 size_t FilterBuilder::BlockSize(size_t num_keys) const {
