@@ -1,0 +1,89 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// Little-endian fixed-width and LEB128 varint encodings, and the block
+// checksum, shared by every on-disk format of the LSM
+// (docs/sstable-format.md).
+
+#ifndef BLOOMGATE_SRC_LSM_CODING_H_
+#define BLOOMGATE_SRC_LSM_CODING_H_
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+
+namespace bloomgate::lsm {
+
+// Debian's abseil has its own absl::string_view, which absl::StrCat takes
+// and std::string_view does not convert to.
+inline absl::string_view Sv(std::string_view s) {
+  return absl::string_view(s.data(), s.size());
+}
+
+// The checksum of every block, WAL record and manifest: the low 32 bits of
+// XXH3-64 (seed 0) of the bytes.
+uint32_t Checksum(std::string_view data);
+
+inline void PutFixed32(std::string* dst, uint32_t v) {
+  char buf[4];
+  for (int i = 0; i < 4; ++i) buf[i] = static_cast<char>(v >> (8 * i));
+  dst->append(buf, 4);
+}
+inline void PutFixed64(std::string* dst, uint64_t v) {
+  char buf[8];
+  for (int i = 0; i < 8; ++i) buf[i] = static_cast<char>(v >> (8 * i));
+  dst->append(buf, 8);
+}
+inline uint32_t DecodeFixed32(const char* p) {
+  uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) {
+    v |= static_cast<uint32_t>(static_cast<uint8_t>(p[i])) << (8 * i);
+  }
+  return v;
+}
+inline uint64_t DecodeFixed64(const char* p) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) {
+    v |= static_cast<uint64_t>(static_cast<uint8_t>(p[i])) << (8 * i);
+  }
+  return v;
+}
+inline void EncodeFixed32(char* p, uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<char>(v >> (8 * i));
+}
+
+void PutVarint64(std::string* dst, uint64_t v);
+// Varint length, then the bytes.
+void PutLengthPrefixed(std::string* dst, std::string_view s);
+
+// Readers consume from the front of *in and return false, leaving *in in an
+// unspecified state, if the input is too short or malformed.
+bool GetFixed32(std::string_view* in, uint32_t* v);
+bool GetFixed64(std::string_view* in, uint64_t* v);
+bool GetVarint64(std::string_view* in, uint64_t* v);
+bool GetVarint32(std::string_view* in, uint32_t* v);
+bool GetLengthPrefixed(std::string_view* in, std::string_view* s);
+
+// Tiny status helpers: abseil 20220623 has no RETURN_IF_ERROR.
+#define BLOOMGATE_LSM_RETURN_IF_ERROR(expr)     \
+  do {                                          \
+    if (absl::Status _st = (expr); !_st.ok()) { \
+      return _st;                               \
+    }                                           \
+  } while (0)
+
+#define BLOOMGATE_LSM_CONCAT_INNER(a, b) a##b
+#define BLOOMGATE_LSM_CONCAT(a, b) BLOOMGATE_LSM_CONCAT_INNER(a, b)
+#define BLOOMGATE_LSM_ASSIGN_OR_RETURN(lhs, expr)                    \
+  auto BLOOMGATE_LSM_CONCAT(_so_, __LINE__) = (expr);                \
+  if (!BLOOMGATE_LSM_CONCAT(_so_, __LINE__).ok()) {                  \
+    return std::move(BLOOMGATE_LSM_CONCAT(_so_, __LINE__)).status(); \
+  }                                                                  \
+  lhs = std::move(*BLOOMGATE_LSM_CONCAT(_so_, __LINE__))
+
+}  // namespace bloomgate::lsm
+
+#endif  // BLOOMGATE_SRC_LSM_CODING_H_

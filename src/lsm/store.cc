@@ -1,0 +1,713 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// Store::Impl: the read path, the write path, flushes, compactions and
+// recovery. docs/lsm-design.md walks through it.
+
+#include "bloomgate/lsm/store.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <set>
+#include <utility>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
+#include "bloomgate/hash.h"
+#include "lsm/coding.h"
+#include "lsm/compaction.h"
+#include "lsm/file.h"
+#include "lsm/manifest.h"
+#include "lsm/memtable.h"
+#include "lsm/stats_recorder.h"
+#include "lsm/table.h"
+#include "lsm/table_builder.h"
+#include "lsm/version.h"
+#include "lsm/wal.h"
+
+namespace bloomgate::lsm {
+namespace {
+
+// Everything a Get needs, swapped as a whole when a flush or compaction
+// changes it: one reference count per Get.
+struct ReadView {
+  std::shared_ptr<MemTable> mem;
+  std::shared_ptr<const MemTable> imm;  // being flushed, or null
+  std::shared_ptr<const Version> version;
+};
+
+absl::Status ValidateOptions(const StoreOptions& o) {
+  if (o.num_levels < 2 || o.num_levels > kMaxLevels) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "num_levels must be in [2, ", kMaxLevels, "], got ", o.num_levels));
+  }
+  if (o.write_buffer_size == 0 || o.block_size == 0 ||
+      o.target_file_size == 0 || o.max_bytes_for_level_base == 0) {
+    return absl::InvalidArgumentError(
+        "write_buffer_size, block_size, target_file_size and "
+        "max_bytes_for_level_base must be positive");
+  }
+  if (!(o.level_multiplier >= 1.0) || std::isinf(o.level_multiplier)) {
+    return absl::InvalidArgumentError("level_multiplier must be >= 1");
+  }
+  if (o.level0_file_num_compaction_trigger < 1) {
+    return absl::InvalidArgumentError(
+        "level0_file_num_compaction_trigger must be >= 1");
+  }
+  if (o.filter.has_value()) {
+    BLOOMGATE_LSM_RETURN_IF_ERROR(ValidateFilterOptions(*o.filter));
+  }
+  return absl::OkStatus();
+}
+
+// Checks a batch's encoding without applying it.
+class NullHandler final : public WriteBatch::Handler {
+ public:
+  void Put(std::string_view, std::string_view) override {}
+  void Delete(std::string_view) override {}
+};
+
+class ReplayHandler final : public WriteBatch::Handler {
+ public:
+  explicit ReplayHandler(MemTable* mem) : mem_(mem) {}
+  void Put(std::string_view key, std::string_view value) override {
+    mem_->Add(key, ValueType::kValue, value);
+  }
+  void Delete(std::string_view key) override {
+    mem_->Add(key, ValueType::kDeletion, {});
+  }
+
+ private:
+  MemTable* mem_;
+};
+
+}  // namespace
+
+class Store::Impl {
+ public:
+  Impl(std::string dir, StoreOptions options)
+      : dir_(std::move(dir)),
+        options_(std::move(options)),
+        stats_(options_.num_levels),
+        compact_pointers_(options_.num_levels) {}
+
+  ~Impl() {
+    if (!closed_.load()) (void)Close();
+  }
+
+  absl::Status Open();
+  absl::Status Write(const WriteBatch& batch);
+  absl::StatusOr<std::optional<std::string>> Get(std::string_view key);
+  absl::Status Flush();
+  absl::Status Compact();
+  absl::Status Close();
+  IoStats GetStats() const;
+  void ResetStats() { stats_.Reset(); }
+  std::vector<FileInfo> GetLiveFiles() const;
+  uint64_t FilterMemoryBytes() const;
+  bool direct_io() const { return direct_io_.load(); }
+  const StoreOptions& options() const { return options_; }
+  const std::string& dir() const { return dir_; }
+
+ private:
+  std::shared_ptr<const ReadView> View() const {
+    absl::ReaderMutexLock l(&mu_);
+    return view_;
+  }
+  void Publish(std::shared_ptr<MemTable> mem,
+               std::shared_ptr<const MemTable> imm,
+               std::shared_ptr<const Version> version) {
+    auto v = std::make_shared<ReadView>();
+    v->mem = std::move(mem);
+    v->imm = std::move(imm);
+    v->version = std::move(version);
+    absl::MutexLock l(&mu_);
+    view_ = std::move(v);
+  }
+
+  absl::StatusOr<TablePtr> OpenTable(uint64_t number);
+  // Writes `mem` to a new table; null if it is empty.
+  absl::StatusOr<TablePtr> WriteLevel0Table(const MemTable& mem)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status FlushLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status MaybeCompactLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status RunCompaction(const CompactionSpec& spec)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status InstallVersion(std::shared_ptr<const Version> v)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status CheckWritable() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Remembers the first write-path error: the store then refuses writes.
+  absl::Status Fail(absl::Status s) ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_) {
+    if (bg_error_.ok()) bg_error_ = s;
+    return s;
+  }
+
+  const std::string dir_;
+  const StoreOptions options_;
+  StatsRecorder stats_;
+  std::atomic<bool> closed_{false};
+  std::atomic<bool> direct_io_{false};
+
+  // Guards the pointer view_ (not what it points to).
+  mutable absl::Mutex mu_;
+  std::shared_ptr<const ReadView> view_ ABSL_GUARDED_BY(mu_);
+
+  // Serialises writers, flushes and compactions.
+  absl::Mutex write_mu_;
+  std::unique_ptr<FileLock> lock_ ABSL_GUARDED_BY(write_mu_);
+  std::unique_ptr<LogWriter> log_ ABSL_GUARDED_BY(write_mu_);
+  uint64_t log_number_ ABSL_GUARDED_BY(write_mu_) = 0;
+  uint64_t next_file_number_ ABSL_GUARDED_BY(write_mu_) = 1;
+  absl::Status bg_error_ ABSL_GUARDED_BY(write_mu_);
+  std::vector<std::string> compact_pointers_ ABSL_GUARDED_BY(write_mu_);
+};
+
+absl::StatusOr<TablePtr> Store::Impl::OpenTable(uint64_t number) {
+  absl::StatusOr<std::unique_ptr<RandomAccessFile>> file =
+      OpenRandomAccessFile(TableFileName(dir_, number), options_.use_direct_io);
+  if (!file.ok()) return file.status();
+  direct_io_.store((*file)->direct_io());
+  ReadCost cost;
+  absl::StatusOr<TablePtr> table = Table::Open(std::move(*file), number, &cost);
+  stats_.RecordTableOpen(cost);
+  return table;
+}
+
+absl::Status Store::Impl::Open() {
+  BLOOMGATE_LSM_RETURN_IF_ERROR(ValidateOptions(options_));
+  if (!FileExists(dir_)) {
+    if (!options_.create_if_missing) {
+      return absl::NotFoundError(
+          absl::StrCat(dir_, ": no store here (create_if_missing is off)"));
+    }
+  }
+  BLOOMGATE_LSM_RETURN_IF_ERROR(CreateDirIfMissing(dir_));
+  absl::MutexLock w(&write_mu_);
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(
+      lock_, FileLock::Acquire(absl::StrCat(dir_, "/LOCK")));
+
+  // The manifest, or a new store.
+  Manifest manifest;
+  const std::string manifest_path = absl::StrCat(dir_, "/", kManifestName);
+  if (FileExists(manifest_path)) {
+    if (options_.error_if_exists) {
+      return absl::AlreadyExistsError(
+          absl::StrCat(dir_, ": a store exists (error_if_exists is on)"));
+    }
+    std::string contents;
+    ReadCost cost;
+    absl::Status s = ReadFileToString(manifest_path, &contents, &cost);
+    stats_.RecordRecovery(cost);
+    BLOOMGATE_LSM_RETURN_IF_ERROR(s);
+    BLOOMGATE_LSM_ASSIGN_OR_RETURN(manifest,
+                                   DecodeManifest(manifest_path, contents));
+  } else if (!options_.create_if_missing) {
+    return absl::NotFoundError(
+        absl::StrCat(dir_, ": no store here (create_if_missing is off)"));
+  }
+
+  // Every live table, opened once.
+  auto version = std::make_shared<Version>();
+  version->levels.resize(options_.num_levels);
+  std::set<uint64_t> live;
+  for (const FileMeta& f : manifest.files) {
+    if (f.level >= options_.num_levels) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(dir_, ": the store has files at level ", f.level,
+                       " but num_levels is ", options_.num_levels));
+    }
+    absl::StatusOr<TablePtr> table = OpenTable(f.number);
+    if (!table.ok()) {
+      if (absl::IsNotFound(table.status())) {
+        return absl::DataLossError(absl::StrCat(
+            manifest_path,
+            ": lists a missing table: ", table.status().message()));
+      }
+      return table.status();
+    }
+    const TablePtr& t = *table;
+    if (t->file_size() != f.file_size || t->smallest() != f.smallest ||
+        t->largest() != f.largest ||
+        t->properties().num_entries != f.num_entries) {
+      return absl::DataLossError(absl::StrCat(
+          t->name(), ": size, key range or entry count disagrees with ",
+          manifest_path));
+    }
+    version->levels[f.level].push_back(t);
+    live.insert(f.number);
+  }
+
+  // WAL files not yet in a table, oldest first.
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(std::vector<std::string> names, ListDir(dir_));
+  std::vector<uint64_t> logs;
+  uint64_t max_number = 0;
+  for (const std::string& name : names) {
+    uint64_t number;
+    bool is_table;
+    if (!ParseFileName(name, &number, &is_table)) continue;
+    max_number = std::max(max_number, number);
+    if (!is_table && number >= manifest.log_number) logs.push_back(number);
+  }
+  std::sort(logs.begin(), logs.end());
+  next_file_number_ = std::max(manifest.next_file_number, max_number + 1);
+
+  auto mem = std::make_shared<MemTable>();
+  for (uint64_t number : logs) {
+    const std::string path = LogFileName(dir_, number);
+    std::string contents;
+    ReadCost cost;
+    absl::Status s = ReadFileToString(path, &contents, &cost);
+    stats_.RecordRecovery(cost);
+    BLOOMGATE_LSM_RETURN_IF_ERROR(s);
+    LogParseResult result;
+    WriteBatch batch;
+    ReplayHandler replay(mem.get());
+    BLOOMGATE_LSM_RETURN_IF_ERROR(ParseLog(
+        path, contents,
+        [&](std::string_view payload, uint64_t offset) -> absl::Status {
+          batch.SetContents(payload);
+          NullHandler check;
+          if (absl::Status st = batch.Iterate(check); !st.ok()) {
+            return absl::DataLossError(absl::StrCat(
+                path, ": WAL record at offset ", offset, ": ", st.message()));
+          }
+          return batch.Iterate(replay);
+        },
+        &result));
+  }
+
+  // A fresh WAL; the replayed writes go to a level-0 table so that the old
+  // WALs can go once the manifest says so.
+  log_number_ = next_file_number_++;
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(
+      std::unique_ptr<WritableFile> log_file,
+      WritableFile::Create(LogFileName(dir_, log_number_)));
+  log_ = std::make_unique<LogWriter>(std::move(log_file));
+  if (!mem->empty()) {
+    BLOOMGATE_LSM_ASSIGN_OR_RETURN(TablePtr t, WriteLevel0Table(*mem));
+    version->levels[0].push_back(t);
+    live.insert(t->number());
+    stats_.RecordFlush(t->file_size());
+  }
+  std::sort(version->levels[0].begin(), version->levels[0].end(),
+            [](const TablePtr& a, const TablePtr& b) {
+              return a->number() > b->number();
+            });
+  Manifest m;
+  m.next_file_number = next_file_number_;
+  m.log_number = log_number_;
+  m.num_levels = options_.num_levels;
+  m.files = version->Files();
+  BLOOMGATE_LSM_RETURN_IF_ERROR(WriteManifest(dir_, m));
+  Publish(std::make_shared<MemTable>(), nullptr, version);
+
+  // Only now, with the new manifest durable, may old files go.
+  for (const std::string& name : names) {
+    uint64_t number;
+    bool is_table;
+    if (name == kManifestTmpName ||
+        (ParseFileName(name, &number, &is_table) &&
+         (is_table ? !live.count(number) : number != log_number_))) {
+      (void)RemoveFile(absl::StrCat(dir_, "/", name));
+    }
+  }
+  return MaybeCompactLocked();
+}
+
+absl::Status Store::Impl::CheckWritable() const {
+  if (closed_.load()) return absl::FailedPreconditionError("store is closed");
+  return bg_error_;
+}
+
+absl::Status Store::Impl::Write(const WriteBatch& batch) {
+  NullHandler check;
+  if (absl::Status s = batch.Iterate(check); !s.ok()) {
+    return absl::InvalidArgumentError(s.message());
+  }
+  absl::MutexLock w(&write_mu_);
+  BLOOMGATE_LSM_RETURN_IF_ERROR(CheckWritable());
+  if (batch.Count() == 0) return absl::OkStatus();
+  const uint64_t before = log_->size();
+  if (absl::Status s = log_->AddRecord(batch.Contents(), options_.sync_writes);
+      !s.ok()) {
+    return Fail(s);
+  }
+  stats_.RecordWal(log_->size() - before);
+  std::shared_ptr<MemTable> mem = View()->mem;
+  mem->Apply(batch);
+  if (mem->ApproximateBytes() >= options_.write_buffer_size) {
+    BLOOMGATE_LSM_RETURN_IF_ERROR(FlushLocked());
+    return MaybeCompactLocked();
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<TablePtr> Store::Impl::WriteLevel0Table(const MemTable& mem) {
+  const uint64_t number = next_file_number_++;
+  const std::string path = TableFileName(dir_, number);
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
+                                 WritableFile::Create(path));
+  TableBuildOptions topts;
+  topts.block_size = options_.block_size;
+  topts.filter = options_.filter;
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(std::unique_ptr<TableBuilder> builder,
+                                 TableBuilder::Create(topts, file.get()));
+  absl::Status s;
+  mem.ForEachFrozen([&](const std::string& key, const MemTable::Entry& e) {
+    if (s.ok()) s = builder->Add(key, e.type, e.value);
+  });
+  if (s.ok()) s = builder->Finish();
+  if (s.ok()) s = file->Sync();
+  if (s.ok()) s = file->Close();
+  if (!s.ok()) {
+    (void)RemoveFile(path);
+    return s;
+  }
+  return OpenTable(number);
+}
+
+absl::Status Store::Impl::InstallVersion(std::shared_ptr<const Version> v) {
+  Manifest m;
+  m.next_file_number = next_file_number_;
+  m.log_number = log_number_;
+  m.num_levels = options_.num_levels;
+  m.files = v->Files();
+  BLOOMGATE_LSM_RETURN_IF_ERROR(WriteManifest(dir_, m));
+  std::shared_ptr<const ReadView> old = View();
+  Publish(old->mem, nullptr, std::move(v));
+  return absl::OkStatus();
+}
+
+absl::Status Store::Impl::FlushLocked() {
+  std::shared_ptr<const ReadView> view = View();
+  if (view->mem->empty()) return absl::OkStatus();
+  // New writes go to a new WAL and memtable; readers see the old memtable
+  // as immutable until its table is installed.
+  const uint64_t new_log_number = next_file_number_++;
+  absl::StatusOr<std::unique_ptr<WritableFile>> log_file =
+      WritableFile::Create(LogFileName(dir_, new_log_number));
+  if (!log_file.ok()) return Fail(log_file.status());
+  std::shared_ptr<const MemTable> imm = view->mem;
+  Publish(std::make_shared<MemTable>(), imm, view->version);
+  if (absl::Status s = log_->Close(); !s.ok()) return Fail(s);
+  log_ = std::make_unique<LogWriter>(std::move(*log_file));
+  const uint64_t old_log_number = log_number_;
+  log_number_ = new_log_number;
+
+  absl::StatusOr<TablePtr> table = WriteLevel0Table(*imm);
+  if (!table.ok()) return Fail(table.status());
+  auto version = ApplyEdit(*view->version, {}, 0, {*table});
+  if (absl::Status s = InstallVersion(version); !s.ok()) return Fail(s);
+  stats_.RecordFlush((*table)->file_size());
+  (void)RemoveFile(LogFileName(dir_, old_log_number));
+  return absl::OkStatus();
+}
+
+absl::Status Store::Impl::MaybeCompactLocked() {
+  if (options_.disable_auto_compactions) return absl::OkStatus();
+  const LevelShape shape{
+      options_.num_levels, options_.level0_file_num_compaction_trigger,
+      options_.max_bytes_for_level_base, options_.level_multiplier};
+  for (;;) {
+    std::optional<CompactionSpec> spec =
+        PickCompaction(*View()->version, shape, &compact_pointers_);
+    if (!spec.has_value()) return absl::OkStatus();
+    BLOOMGATE_LSM_RETURN_IF_ERROR(RunCompaction(*spec));
+  }
+}
+
+absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
+  std::shared_ptr<const Version> base = View()->version;
+  if (spec.trivial_move) {
+    auto v = ApplyEdit(*base, {spec.trivial_move}, spec.output_level,
+                       {spec.trivial_move});
+    if (absl::Status s = InstallVersion(v); !s.ok()) return Fail(s);
+    return absl::OkStatus();
+  }
+  TableBuildOptions topts;
+  topts.block_size = options_.block_size;
+  topts.filter = options_.filter;
+  std::vector<TablePtr> outputs;
+  std::vector<uint64_t> output_numbers;
+  std::unique_ptr<WritableFile> file;
+  std::unique_ptr<TableBuilder> builder;
+  uint64_t bytes_written = 0;
+  auto finish_output = [&]() -> absl::Status {
+    BLOOMGATE_LSM_RETURN_IF_ERROR(builder->Finish());
+    BLOOMGATE_LSM_RETURN_IF_ERROR(file->Sync());
+    BLOOMGATE_LSM_RETURN_IF_ERROR(file->Close());
+    bytes_written += file->size();
+    builder.reset();
+    file.reset();
+    BLOOMGATE_LSM_ASSIGN_OR_RETURN(TablePtr t,
+                                   OpenTable(output_numbers.back()));
+    outputs.push_back(std::move(t));
+    return absl::OkStatus();
+  };
+  ReadCost cost;
+  absl::Status s = MergeRuns(
+      spec.runs, spec.drop_tombstones, &cost,
+      [&](std::string_view key, ValueType type,
+          std::string_view value) -> absl::Status {
+        if (builder == nullptr) {
+          output_numbers.push_back(next_file_number_++);
+          BLOOMGATE_LSM_ASSIGN_OR_RETURN(
+              file,
+              WritableFile::Create(TableFileName(dir_, output_numbers.back())));
+          BLOOMGATE_LSM_ASSIGN_OR_RETURN(
+              builder, TableBuilder::Create(topts, file.get()));
+        }
+        BLOOMGATE_LSM_RETURN_IF_ERROR(builder->Add(key, type, value));
+        if (builder->EstimatedFileSize() >= options_.target_file_size) {
+          return finish_output();
+        }
+        return absl::OkStatus();
+      });
+  if (s.ok() && builder != nullptr) s = finish_output();
+  stats_.RecordCompaction(cost, bytes_written);
+  if (!s.ok()) {
+    outputs.clear();
+    for (uint64_t n : output_numbers) (void)RemoveFile(TableFileName(dir_, n));
+    return Fail(s);
+  }
+  const std::vector<TablePtr> inputs = spec.Inputs();
+  auto v = ApplyEdit(*base, inputs, spec.output_level, outputs);
+  if (s = InstallVersion(v); !s.ok()) return Fail(s);
+  for (const TablePtr& t : inputs) {
+    (void)RemoveFile(TableFileName(dir_, t->number()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Store::Impl::Flush() {
+  absl::MutexLock w(&write_mu_);
+  BLOOMGATE_LSM_RETURN_IF_ERROR(CheckWritable());
+  BLOOMGATE_LSM_RETURN_IF_ERROR(FlushLocked());
+  return MaybeCompactLocked();
+}
+
+absl::Status Store::Impl::Compact() {
+  absl::MutexLock w(&write_mu_);
+  BLOOMGATE_LSM_RETURN_IF_ERROR(CheckWritable());
+  BLOOMGATE_LSM_RETURN_IF_ERROR(FlushLocked());
+  std::optional<CompactionSpec> spec = PickFullCompaction(*View()->version);
+  if (!spec.has_value()) return absl::OkStatus();
+  return RunCompaction(*spec);
+}
+
+absl::Status Store::Impl::Close() {
+  absl::MutexLock w(&write_mu_);
+  if (closed_.exchange(true)) {
+    return absl::FailedPreconditionError("store is closed");
+  }
+  absl::Status s;
+  if (log_ != nullptr) {
+    s = log_->Sync();
+    absl::Status c = log_->Close();
+    if (s.ok()) s = c;
+    log_.reset();
+  }
+  lock_.reset();
+  return s;
+}
+
+absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
+    std::string_view key) {
+  if (closed_.load(std::memory_order_relaxed)) {
+    return absl::FailedPreconditionError("store is closed");
+  }
+  std::shared_ptr<const ReadView> view = View();
+  std::string value;
+  for (const MemTable* mem :
+       {static_cast<const MemTable*>(view->mem.get()), view->imm.get()}) {
+    if (mem == nullptr) continue;
+    const MemTable::Lookup r = mem->Get(key, &value);
+    if (r == MemTable::Lookup::kNotPresent) continue;
+    const bool hit = r == MemTable::Lookup::kFound;
+    stats_.RecordGet(nullptr, 0, hit, /*memtable=*/true);
+    if (hit) return std::optional<std::string>(std::move(value));
+    return std::optional<std::string>();
+  }
+
+  const Version& v = *view->version;
+  const int num_levels = static_cast<int>(v.levels.size());
+  GetTally tallies[kMaxLevels];
+  const uint64_t hash = HashKey(key);
+  int touched = 0;
+  Table::Lookup result = Table::Lookup::kNotFound;
+  absl::Status error;
+
+  // Key range, then filter, then one data-block read. True when the search
+  // is over (found, deleted or an error).
+  auto probe = [&](const Table& t, GetTally& tally) -> bool {
+    ++tally.files_considered;
+    if (!t.InRange(key)) {
+      ++tally.skipped_by_range;
+      return false;
+    }
+    if (t.has_filter()) {
+      ++tally.filter_checks;
+      if (!t.HashMayMatch(hash)) {
+        ++tally.filter_negatives;
+        tally.predicted_false_positives += t.predicted_fp_rate();
+        return false;
+      }
+      ++tally.filter_positives;
+    }
+    ReadCost cost;
+    error = t.Find(key, &result, &value, &cost);
+    tally.data_block_reads += cost.syscalls;
+    tally.data_block_bytes += cost.bytes;
+    if (!error.ok()) return true;
+    if (result == Table::Lookup::kNotFound) {
+      if (t.has_filter()) {
+        ++tally.false_positives;
+        tally.predicted_false_positives += t.predicted_fp_rate();
+      }
+      return false;
+    }
+    return true;
+  };
+
+  bool done = false;
+  for (int level = 0; level < num_levels && !done; ++level) {
+    const std::vector<TablePtr>& files = v.levels[level];
+    if (files.empty()) continue;
+    touched = level + 1;
+    if (level == 0) {
+      for (const TablePtr& t : files) {
+        if ((done = probe(*t, tallies[0]))) break;
+      }
+    } else {
+      const TablePtr* t = v.Candidate(level, key);
+      if (t != nullptr) {
+        done = probe(**t, tallies[level]);
+      } else {
+        // Past the level's last key: considered, and skipped by range.
+        ++tallies[level].files_considered;
+        ++tallies[level].skipped_by_range;
+      }
+    }
+  }
+  const bool hit = error.ok() && result == Table::Lookup::kFound;
+  stats_.RecordGet(tallies, touched, hit, /*memtable=*/false);
+  if (!error.ok()) return error;
+  if (hit) return std::optional<std::string>(std::move(value));
+  return std::optional<std::string>();
+}
+
+IoStats Store::Impl::GetStats() const {
+  IoStats out;
+  out.levels.resize(options_.num_levels);
+  stats_.Fill(&out);
+  std::shared_ptr<const ReadView> view = View();
+  for (int l = 0; l < options_.num_levels; ++l) {
+    LevelStats& s = out.levels[l];
+    for (const TablePtr& t : view->version->levels[l]) {
+      ++s.num_files;
+      s.file_bytes += t->file_size();
+      s.num_entries += t->properties().num_entries;
+      s.filter_bytes += t->filter_bytes();
+      if (!t->filter().degraded()) s.filter_keys += t->filter().num_keys();
+      if (!t->filter_status().ok()) ++s.degraded_filters;
+    }
+    LevelStats& a = out.total;
+    a.files_considered += s.files_considered;
+    a.skipped_by_range += s.skipped_by_range;
+    a.filter_checks += s.filter_checks;
+    a.filter_negatives += s.filter_negatives;
+    a.filter_positives += s.filter_positives;
+    a.false_positives += s.false_positives;
+    a.predicted_false_positives += s.predicted_false_positives;
+    a.data_block_reads += s.data_block_reads;
+    a.data_block_bytes += s.data_block_bytes;
+    a.num_files += s.num_files;
+    a.file_bytes += s.file_bytes;
+    a.num_entries += s.num_entries;
+    a.filter_bytes += s.filter_bytes;
+    a.filter_keys += s.filter_keys;
+    a.degraded_filters += s.degraded_filters;
+  }
+  return out;
+}
+
+std::vector<FileInfo> Store::Impl::GetLiveFiles() const {
+  std::vector<FileInfo> out;
+  std::shared_ptr<const ReadView> view = View();
+  for (int l = 0; l < options_.num_levels; ++l) {
+    for (const TablePtr& t : view->version->levels[l]) {
+      FileInfo f;
+      f.level = l;
+      f.number = t->number();
+      f.path = t->name();
+      f.file_bytes = t->file_size();
+      f.num_entries = t->properties().num_entries;
+      f.smallest_key = t->smallest();
+      f.largest_key = t->largest();
+      f.filter_bytes = t->filter_bytes();
+      f.filter_status = t->filter_status();
+      out.push_back(std::move(f));
+    }
+  }
+  return out;
+}
+
+uint64_t Store::Impl::FilterMemoryBytes() const {
+  uint64_t bytes = 0;
+  std::shared_ptr<const ReadView> view = View();
+  for (const auto& level : view->version->levels) {
+    for (const TablePtr& t : level) bytes += t->filter_bytes();
+  }
+  return bytes;
+}
+
+// --- Store ---
+
+absl::StatusOr<std::unique_ptr<Store>> Store::Open(std::string dir,
+                                                   StoreOptions options) {
+  auto impl = std::make_unique<Impl>(std::move(dir), std::move(options));
+  if (absl::Status s = impl->Open(); !s.ok()) {
+    (void)impl->Close();
+    return s;
+  }
+  return std::unique_ptr<Store>(new Store(std::move(impl)));
+}
+
+Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Store::~Store() = default;
+
+absl::Status Store::Put(std::string_view key, std::string_view value) {
+  WriteBatch batch;
+  batch.Put(key, value);
+  return impl_->Write(batch);
+}
+
+absl::Status Store::Delete(std::string_view key) {
+  WriteBatch batch;
+  batch.Delete(key);
+  return impl_->Write(batch);
+}
+
+absl::Status Store::Write(const WriteBatch& batch) {
+  return impl_->Write(batch);
+}
+
+absl::StatusOr<std::optional<std::string>> Store::Get(std::string_view key) {
+  return impl_->Get(key);
+}
+
+absl::Status Store::Flush() { return impl_->Flush(); }
+absl::Status Store::Compact() { return impl_->Compact(); }
+absl::Status Store::Close() { return impl_->Close(); }
+IoStats Store::GetStats() const { return impl_->GetStats(); }
+void Store::ResetStats() { impl_->ResetStats(); }
+std::vector<FileInfo> Store::GetLiveFiles() const {
+  return impl_->GetLiveFiles();
+}
+uint64_t Store::FilterMemoryBytes() const { return impl_->FilterMemoryBytes(); }
+bool Store::direct_io() const { return impl_->direct_io(); }
+const StoreOptions& Store::options() const { return impl_->options(); }
+const std::string& Store::dir() const { return impl_->dir(); }
+
+}  // namespace bloomgate::lsm

@@ -1,0 +1,237 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "lsm/table.h"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "bloomgate/sizing.h"
+#include "lsm/coding.h"
+
+namespace bloomgate::lsm {
+namespace {
+
+absl::Status Annotate(const absl::Status& s, std::string_view file,
+                      std::string_view what, uint64_t offset) {
+  return absl::Status(
+      s.code(), absl::StrCat(Sv(file), ": ", Sv(what), " at offset ", offset,
+                             ": ", s.message()));
+}
+
+}  // namespace
+
+absl::StatusOr<std::shared_ptr<const Table>> Table::Open(
+    std::unique_ptr<RandomAccessFile> file, uint64_t number, ReadCost* cost) {
+  const std::string name = file->name();
+  const uint64_t size = file->size();
+  if (size < kFooterSize) {
+    return absl::DataLossError(absl::StrCat(
+        name, ": ", size, " bytes is too short for an SSTable (offset 0)"));
+  }
+  const uint64_t footer_offset = size - kFooterSize;
+  AlignedBuffer buf;
+  BLOOMGATE_LSM_RETURN_IF_ERROR(
+      file->Read(footer_offset, kFooterSize, &buf, cost));
+  absl::StatusOr<Footer> footer = DecodeFooter(buf.view(), name, footer_offset);
+  if (!footer.ok()) return footer.status();
+
+  // The metadata blocks tile [meta_start, footer_offset) in the order
+  // filter?, properties, index.
+  const bool has_filter = footer->filter.size != 0;
+  if (!has_filter && footer->filter.offset != 0) {
+    return absl::DataLossError(
+        absl::StrCat(name, ": footer at offset ", footer_offset,
+                     ": empty filter handle with a non-zero offset"));
+  }
+  const uint64_t meta_start =
+      has_filter ? footer->filter.offset : footer->properties.offset;
+  const bool tiled =
+      (!has_filter || footer->filter.end() == footer->properties.offset) &&
+      footer->properties.offset < footer_offset &&
+      footer->properties.size < footer_offset &&
+      footer->properties.end() == footer->index.offset &&
+      footer->index.offset < footer_offset &&
+      footer->index.size < footer_offset &&
+      footer->index.end() == footer_offset && meta_start < footer_offset;
+  if (!tiled) {
+    return absl::DataLossError(
+        absl::StrCat(name, ": footer at offset ", footer_offset,
+                     ": block handles do not tile the file"));
+  }
+  BLOOMGATE_LSM_RETURN_IF_ERROR(
+      file->Read(meta_start, footer_offset - meta_start, &buf, cost));
+  const std::string_view meta = buf.view();
+  auto block_bytes = [&](const BlockHandle& h) {
+    return meta.substr(h.offset - meta_start, h.size + kBlockTrailerSize);
+  };
+
+  std::shared_ptr<Table> table(new Table(std::move(file), number));
+
+  // Properties.
+  std::string_view bytes = block_bytes(footer->properties);
+  BLOOMGATE_LSM_RETURN_IF_ERROR(
+      VerifyBlock(bytes, name, "properties block", footer->properties.offset));
+  absl::StatusOr<TableProperties> props =
+      DecodeProperties(bytes.substr(0, footer->properties.size));
+  if (!props.ok()) {
+    return Annotate(props.status(), name, "properties block",
+                    footer->properties.offset);
+  }
+  table->props_ = std::move(*props);
+
+  // Index: contiguous data blocks from offset 0 to meta_start, with strictly
+  // increasing last keys ending at the largest key.
+  bytes = block_bytes(footer->index);
+  BLOOMGATE_LSM_RETURN_IF_ERROR(
+      VerifyBlock(bytes, name, "index block", footer->index.offset));
+  absl::StatusOr<std::vector<IndexEntry>> index =
+      DecodeIndex(bytes.substr(0, footer->index.size));
+  if (!index.ok()) {
+    return Annotate(index.status(), name, "index block", footer->index.offset);
+  }
+  uint64_t expect = 0;
+  for (size_t i = 0; i < index->size(); ++i) {
+    const IndexEntry& e = (*index)[i];
+    if (e.handle.offset != expect || e.handle.size > meta_start ||
+        e.handle.end() > meta_start ||
+        (i > 0 && e.last_key <= (*index)[i - 1].last_key)) {
+      return absl::DataLossError(absl::StrCat(name, ": index block at offset ",
+                                              footer->index.offset, ": entry ",
+                                              i, " is inconsistent"));
+    }
+    expect = e.handle.end();
+  }
+  if (expect != meta_start || index->size() != table->props_.num_data_blocks ||
+      index->back().last_key != table->props_.largest_key) {
+    return absl::DataLossError(
+        absl::StrCat(name, ": index block at offset ", footer->index.offset,
+                     " disagrees with the file's layout or properties"));
+  }
+  table->index_ = std::move(*index);
+
+  // Filter: damage degrades it to "may match" and is reported.
+  table->has_filter_ = has_filter;
+  if (has_filter) {
+    bytes = block_bytes(footer->filter);
+    absl::Status s =
+        VerifyBlock(bytes, name, "filter block", footer->filter.offset);
+    if (s.ok()) {
+      table->filter_buf_.Allocate(footer->filter.size, 64);
+      std::memcpy(table->filter_buf_.base(), bytes.data(), footer->filter.size);
+      table->filter_buf_.SetView(0, footer->filter.size);
+      table->filter_ = FilterReader(table->filter_buf_.view());
+      if (table->filter_.degraded()) {
+        s = Annotate(table->filter_.status(), name, "filter block",
+                     footer->filter.offset);
+      }
+    }
+    if (s.ok()) {
+      table->predicted_fp_rate_ = PredictedFpRate(table->filter_.layout(),
+                                                  table->filter_.bits_per_key(),
+                                                  table->filter_.num_probes());
+    } else {
+      table->filter_ = FilterReader();
+      table->filter_buf_ = AlignedBuffer();
+      table->filter_status_ = absl::DataLossError(absl::StrCat(
+          s.message(), "; the filter is ignored (every key may match)"));
+    }
+  }
+  return std::shared_ptr<const Table>(std::move(table));
+}
+
+absl::StatusOr<BlockReader> Table::ReadBlock(size_t i, AlignedBuffer* buf,
+                                             ReadCost* cost) const {
+  const BlockHandle& h = index_[i].handle;
+  BLOOMGATE_LSM_RETURN_IF_ERROR(
+      file_->Read(h.offset, h.size + kBlockTrailerSize, buf, cost));
+  BLOOMGATE_LSM_RETURN_IF_ERROR(
+      VerifyBlock(buf->view(), name(), "data block", h.offset));
+  absl::StatusOr<BlockReader> block =
+      BlockReader::Parse(buf->view().substr(0, h.size));
+  if (!block.ok()) {
+    return Annotate(block.status(), name(), "data block", h.offset);
+  }
+  return block;
+}
+
+absl::Status Table::Find(std::string_view key, Lookup* result,
+                         std::string* value, ReadCost* cost) const {
+  *result = Lookup::kNotFound;
+  auto it = std::lower_bound(
+      index_.begin(), index_.end(), key,
+      [](const IndexEntry& e, std::string_view k) { return e.last_key < k; });
+  if (it == index_.end()) return absl::OkStatus();
+  // One scratch buffer per thread: a lookup allocates nothing once warm.
+  thread_local AlignedBuffer scratch;
+  absl::StatusOr<BlockReader> block =
+      ReadBlock(static_cast<size_t>(it - index_.begin()), &scratch, cost);
+  if (!block.ok()) return block.status();
+  bool found = false;
+  BlockEntry entry;
+  absl::Status s = block->Find(key, &found, &entry);
+  if (!s.ok()) return Annotate(s, name(), "data block", it->handle.offset);
+  if (found) {
+    if (entry.type == ValueType::kValue) {
+      *result = Lookup::kFound;
+      value->assign(entry.value);
+    } else {
+      *result = Lookup::kDeleted;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status TableIterator::SeekToFirst() {
+  prev_key_.clear();
+  valid_ = false;
+  if (table_->index().empty()) return absl::OkStatus();
+  BLOOMGATE_LSM_RETURN_IF_ERROR(LoadBlock(0));
+  entry_index_ = 0;
+  BLOOMGATE_LSM_RETURN_IF_ERROR(block_->Entry(0, &entry_));
+  valid_ = true;
+  return absl::OkStatus();
+}
+
+absl::Status TableIterator::LoadBlock(size_t i) {
+  absl::StatusOr<BlockReader> block = table_->ReadBlock(i, &buf_, cost_);
+  if (!block.ok()) return block.status();
+  block_.emplace(*block);
+  block_index_ = i;
+  return absl::OkStatus();
+}
+
+absl::Status TableIterator::Next() {
+  prev_key_.assign(entry_.key);
+  const uint64_t block_offset = table_->index()[block_index_].handle.offset;
+  if (entry_index_ + 1 < block_->num_entries()) {
+    ++entry_index_;
+  } else {
+    // The last entry of a block must be the key the index promised.
+    if (entry_.key != table_->index()[block_index_].last_key) {
+      valid_ = false;
+      return absl::DataLossError(
+          absl::StrCat(table_->name(), ": data block at offset ", block_offset,
+                       ": last key disagrees with the index"));
+    }
+    if (block_index_ + 1 == table_->index().size()) {
+      valid_ = false;
+      return absl::OkStatus();
+    }
+    BLOOMGATE_LSM_RETURN_IF_ERROR(LoadBlock(block_index_ + 1));
+    entry_index_ = 0;
+  }
+  absl::Status s = block_->Entry(entry_index_, &entry_);
+  if (s.ok() && entry_.key <= prev_key_) {
+    s = absl::DataLossError("keys out of order");
+  }
+  if (!s.ok()) {
+    valid_ = false;
+    return Annotate(s, table_->name(), "data block",
+                    table_->index()[block_index_].handle.offset);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace bloomgate::lsm

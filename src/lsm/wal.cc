@@ -1,0 +1,58 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "lsm/wal.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "lsm/coding.h"
+
+namespace bloomgate::lsm {
+
+absl::Status LogWriter::AddRecord(std::string_view payload, bool sync) {
+  std::string header;
+  PutFixed32(&header, static_cast<uint32_t>(payload.size()));
+  PutFixed32(&header, Checksum(payload));
+  PutFixed32(&header, Checksum(header));
+  BLOOMGATE_LSM_RETURN_IF_ERROR(file_->Append(header));
+  BLOOMGATE_LSM_RETURN_IF_ERROR(file_->Append(payload));
+  return sync ? file_->Sync() : file_->Flush();
+}
+
+absl::Status ParseLog(
+    std::string_view file, std::string_view contents,
+    const std::function<absl::Status(std::string_view, uint64_t)>& fn,
+    LogParseResult* result) {
+  *result = LogParseResult();
+  uint64_t offset = 0;
+  while (offset < contents.size()) {
+    const uint64_t left = contents.size() - offset;
+    if (left < kLogHeaderSize) {
+      result->truncated_tail_bytes = left;
+      return absl::OkStatus();
+    }
+    const char* h = contents.data() + offset;
+    if (DecodeFixed32(h + 8) != Checksum(std::string_view(h, 8))) {
+      return absl::DataLossError(absl::StrCat(Sv(file),
+                                              ": WAL record header at offset ",
+                                              offset, ": checksum mismatch"));
+    }
+    const uint32_t length = DecodeFixed32(h);
+    if (length > left - kLogHeaderSize) {
+      result->truncated_tail_bytes = left;
+      return absl::OkStatus();
+    }
+    std::string_view payload(h + kLogHeaderSize, length);
+    if (DecodeFixed32(h + 4) != Checksum(payload)) {
+      return absl::DataLossError(
+          absl::StrCat(Sv(file), ": WAL record at offset ", offset, " (",
+                       length, " bytes): checksum mismatch"));
+    }
+    BLOOMGATE_LSM_RETURN_IF_ERROR(fn(payload, offset));
+    ++result->records;
+    offset += kLogHeaderSize + length;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace bloomgate::lsm
