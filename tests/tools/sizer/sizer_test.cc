@@ -1,0 +1,88 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tools/sizer/explain.h"
+#include "tools/sizer/size.h"
+
+namespace bloomgate::tools {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+TEST(SeedArticlePositionsTest, MatchTheArticle) {
+  // 004_*.txt prints [11, 2, 8] for "elk"; SHA-256 says otherwise.
+  EXPECT_THAT(SeedArticlePositions("dog", 12, 3), ElementsAre(9, 3, 10));
+  EXPECT_THAT(SeedArticlePositions("pig", 12, 3), ElementsAre(8, 9, 1));
+  EXPECT_THAT(SeedArticlePositions("elk", 12, 3), ElementsAre(8, 1, 7));
+  EXPECT_THAT(SeedArticlePositions("rat", 12, 3), ElementsAre(8, 10, 3));
+}
+
+TEST(ExplainTest, VerdictsFollowTheBits) {
+  ExplainRequest request;
+  request.num_bits = 12;
+  request.num_probes = 3;
+  request.add = {"dog", "pig"};
+  request.query = {"elk", "rat", "pig"};
+  absl::StatusOr<std::string> text = Explain(request);
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_THAT(*text, HasSubstr("bit 7 is 0 -> definitely absent"));
+  EXPECT_THAT(*text, HasSubstr("a false positive"));
+  EXPECT_THAT(*text, HasSubstr("(it was added)"));
+  EXPECT_THAT(*text, HasSubstr("(5 of 12 set)"));
+}
+
+TEST(ExplainTest, RejectsOutOfRange) {
+  ExplainRequest request;
+  request.num_bits = 0;
+  request.num_probes = 3;
+  EXPECT_FALSE(Explain(request).ok());
+  request.num_bits = 12;
+  request.num_probes = 0;
+  EXPECT_FALSE(Explain(request).ok());
+}
+
+TEST(ComputeSizeTest, FromFpRate) {
+  SizeRequest request;
+  request.num_keys = 10'000;
+  request.fp_rate = 0.01;
+  absl::StatusOr<SizeReport> report = ComputeSize(request);
+  ASSERT_TRUE(report.ok());
+  EXPECT_EQ(report->bits, 95851u);
+  EXPECT_EQ(report->k, 7);
+  EXPECT_EQ(report->bytes, 11982u);
+  EXPECT_EQ(HumanBytes(report->bytes), "11.7 KiB (11982 bytes)");
+  EXPECT_NEAR(report->fp_standard, 0.01, 0.0005);
+  EXPECT_GT(report->fp_blocked, report->fp_standard);
+  EXPECT_EQ(report->bytes_blocked % 64, 0u);
+}
+
+TEST(ComputeSizeTest, FromBitsPerKey) {
+  SizeRequest request;
+  request.num_keys = 1'000'000;
+  request.bits_per_key = 10;
+  absl::StatusOr<SizeReport> report = ComputeSize(request);
+  ASSERT_TRUE(report.ok());
+  EXPECT_EQ(report->bits, 10'000'000u);
+  EXPECT_EQ(report->k, 7);
+  EXPECT_NEAR(report->fp_standard, 0.00819, 0.00001);
+  EXPECT_THAT(FormatSizeJson(*report), HasSubstr("\"bits\": 10000000"));
+}
+
+TEST(ComputeSizeTest, RejectsAmbiguousOrMissingTargets) {
+  SizeRequest request;
+  request.num_keys = 100;
+  EXPECT_FALSE(ComputeSize(request).ok());
+  request.fp_rate = 0.01;
+  request.bits_per_key = 10;
+  EXPECT_FALSE(ComputeSize(request).ok());
+  request.bits_per_key.reset();
+  request.num_keys = 0;
+  EXPECT_FALSE(ComputeSize(request).ok());
+}
+
+}  // namespace
+}  // namespace bloomgate::tools

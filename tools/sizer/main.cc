@@ -1,0 +1,105 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// bloomgate: sizing and teaching aids for Bloom filters.
+//
+//   bloomgate size --n=1e9 --fp=0.01 [--json]
+//   bloomgate size --n=1e6 --bits_per_key=10 [--json]
+//   bloomgate explain --m=12 --k=3 --add=dog,pig --query=elk,rat
+
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/str_format.h"
+#include "tools/sizer/explain.h"
+#include "tools/sizer/size.h"
+
+ABSL_FLAG(std::string, n, "",
+          "size: number of keys (1e9 and 1000000 both work)");
+ABSL_FLAG(std::optional<double>, fp, std::nullopt,
+          "size: target false-positive rate in (0, 1), e.g. 0.01");
+ABSL_FLAG(std::optional<double>, bits_per_key, std::nullopt,
+          "size: memory per key in bits (instead of --fp)");
+ABSL_FLAG(bool, json, false, "size: print one JSON object");
+ABSL_FLAG(uint64_t, m, 0, "explain: bits in the filter");
+ABSL_FLAG(int, k, 0, "explain: probes per key");
+ABSL_FLAG(std::vector<std::string>, add, {},
+          "explain: keys to add, comma-separated");
+ABSL_FLAG(std::vector<std::string>, query, {},
+          "explain: keys to look up, comma-separated");
+
+namespace {
+
+constexpr char kUsage[] =
+    "sizing and teaching aids for Bloom filters.\n\n"
+    "  bloomgate size --n=1e9 --fp=0.01 [--json]\n"
+    "      bits, probes, size and predicted FP rate (both layouts) for n keys\n"
+    "      at a target FP rate\n"
+    "  bloomgate size --n=1e6 --bits_per_key=10 [--json]\n"
+    "      the same for a given memory per key\n"
+    "  bloomgate explain --m=12 --k=3 --add=dog,pig --query=elk,rat\n"
+    "      a small filter walked through: the bits each key sets and each\n"
+    "      query's verdict\n";
+
+int UsageError(const std::string& message) {
+  absl::FPrintF(stderr, "bloomgate: %s\n\nUsage: bloomgate %s", message,
+                kUsage);
+  return 2;
+}
+
+// Accepts integers written plainly or in scientific notation ("1e9").
+std::optional<uint64_t> ParseCount(const std::string& text) {
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !(value >= 1) || value >= 1.8e19 ||
+      value != std::floor(value)) {
+    return std::nullopt;
+  }
+  return static_cast<uint64_t>(value);
+}
+
+int RunSize() {
+  const std::optional<uint64_t> n = ParseCount(absl::GetFlag(FLAGS_n));
+  if (!n) return UsageError("size needs --n, a whole number of keys >= 1");
+  bloomgate::tools::SizeRequest request;
+  request.num_keys = *n;
+  request.fp_rate = absl::GetFlag(FLAGS_fp);
+  request.bits_per_key = absl::GetFlag(FLAGS_bits_per_key);
+  absl::StatusOr<bloomgate::tools::SizeReport> report =
+      bloomgate::tools::ComputeSize(request);
+  if (!report.ok()) return UsageError(std::string(report.status().message()));
+  std::fputs(absl::GetFlag(FLAGS_json)
+                 ? bloomgate::tools::FormatSizeJson(*report).c_str()
+                 : bloomgate::tools::FormatSizeText(*report).c_str(),
+             stdout);
+  return 0;
+}
+
+int RunExplain() {
+  bloomgate::tools::ExplainRequest request;
+  request.num_bits = absl::GetFlag(FLAGS_m);
+  request.num_probes = absl::GetFlag(FLAGS_k);
+  request.add = absl::GetFlag(FLAGS_add);
+  request.query = absl::GetFlag(FLAGS_query);
+  absl::StatusOr<std::string> text = bloomgate::tools::Explain(request);
+  if (!text.ok()) return UsageError(std::string(text.status().message()));
+  std::fputs(text->c_str(), stdout);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(kUsage);
+  std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+  if (args.size() != 2) return UsageError("give one command: size or explain");
+  const std::string command = args[1];
+  if (command == "size") return RunSize();
+  if (command == "explain") return RunExplain();
+  return UsageError("unknown command '" + command + "'");
+}

@@ -1,0 +1,91 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "tools/sizer/size.h"
+
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "bloomgate/filter_options.h"
+#include "bloomgate/sizing.h"
+
+namespace bloomgate::tools {
+
+absl::StatusOr<SizeReport> ComputeSize(const SizeRequest& request) {
+  if (request.num_keys == 0) {
+    return absl::InvalidArgumentError("--n must be at least 1");
+  }
+  if (request.fp_rate.has_value() == request.bits_per_key.has_value()) {
+    return absl::InvalidArgumentError(
+        "give exactly one of --fp and --bits_per_key");
+  }
+  SizeReport report;
+  report.num_keys = request.num_keys;
+  const double n = static_cast<double>(request.num_keys);
+  if (request.fp_rate) {
+    absl::StatusOr<BloomParams> params =
+        CalculateParams(request.num_keys, *request.fp_rate);
+    if (!params.ok()) return params.status();
+    report.bits = params->num_bits;
+    report.k = params->num_probes;
+    report.bits_per_key = static_cast<double>(report.bits) / n;
+  } else {
+    FilterOptions options;
+    options.bits_per_key = *request.bits_per_key;
+    if (absl::Status s = ValidateFilterOptions(options); !s.ok()) return s;
+    report.bits_per_key = *request.bits_per_key;
+    report.bits = static_cast<uint64_t>(std::ceil(n * report.bits_per_key));
+    report.k = OptimalNumProbes(Layout::kStandard, report.bits_per_key);
+  }
+  report.bytes = (report.bits + 7) / 8;
+  report.fp_standard =
+      PredictedFpRate(Layout::kStandard, report.bits_per_key, report.k);
+
+  // Out of the valid range, fall back to the nearest valid value for the
+  // blocked layout's k; the prediction still uses the real bits per key.
+  const double clamped =
+      std::fmin(std::fmax(report.bits_per_key, kMinBitsPerKey), kMaxBitsPerKey);
+  report.k_blocked = OptimalNumProbes(Layout::kBlocked, clamped);
+  const uint64_t lines = (report.bits + 511) / 512;
+  report.bytes_blocked = lines * 64;
+  report.fp_blocked = PredictedFpRate(
+      Layout::kBlocked, static_cast<double>(lines * 512) / n, report.k_blocked);
+  return report;
+}
+
+std::string HumanBytes(uint64_t bytes) {
+  static constexpr const char* kUnits[] = {"bytes", "KiB", "MiB", "GiB",
+                                           "TiB",   "PiB", "EiB"};
+  double value = static_cast<double>(bytes);
+  int unit = 0;
+  while (value >= 1024 && unit < 6) {
+    value /= 1024;
+    ++unit;
+  }
+  if (unit == 0) return absl::StrCat(bytes, " bytes");
+  return absl::StrFormat("%.3g %s (%d bytes)", value, kUnits[unit], bytes);
+}
+
+std::string FormatSizeText(const SizeReport& r) {
+  return absl::StrFormat(
+      "keys (n)            %d\n"
+      "bits (m)            %d  (%.4f bits/key)\n"
+      "probes (k)          %d\n"
+      "size                %s\n"
+      "FP, standard layout %.4f%%  (k = %d)\n"
+      "FP, blocked layout  %.4f%%  (k = %d, %s in 64-byte lines)\n",
+      r.num_keys, r.bits, r.bits_per_key, r.k, HumanBytes(r.bytes),
+      100 * r.fp_standard, r.k, 100 * r.fp_blocked, r.k_blocked,
+      HumanBytes(r.bytes_blocked));
+}
+
+std::string FormatSizeJson(const SizeReport& r) {
+  return absl::StrFormat(
+      "{\"n\": %d, \"bits\": %d, \"bits_per_key\": %.17g, \"k\": %d, "
+      "\"bytes\": %d, \"fp_standard\": %.17g, \"k_blocked\": %d, "
+      "\"bytes_blocked\": %d, \"fp_blocked\": %.17g}\n",
+      r.num_keys, r.bits, r.bits_per_key, r.k, r.bytes, r.fp_standard,
+      r.k_blocked, r.bytes_blocked, r.fp_blocked);
+}
+
+}  // namespace bloomgate::tools
