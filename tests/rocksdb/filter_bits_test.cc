@@ -167,7 +167,8 @@ TEST(FilterBitsTest, DamagedBytesDegradeToMayMatch) {
     for (int i = 0; i < 100; ++i) {
       EXPECT_TRUE(reader->MayMatch(MissingKey(i)));
     }
-    rocksdb::Slice one(MissingKey(7));
+    const std::string missing = MissingKey(7);
+    rocksdb::Slice one(missing);
     rocksdb::Slice* keys[1] = {&one};
     bool result = false;
     reader->MayMatch(1, keys, &result);
