@@ -42,6 +42,19 @@ if(ROCKSDB_SOURCE_DIR)
     message(FATAL_ERROR "bloomgate: ROCKSDB_SOURCE_DIR=${ROCKSDB_SOURCE_DIR} "
                         "has no ${_internal_header}")
   endif()
+  # The internal header must come from the same release as the library.
+  file(STRINGS "${ROCKSDB_SOURCE_DIR}/include/rocksdb/version.h" _src_lines
+       REGEX "^#define ROCKSDB_(MAJOR|MINOR) [0-9]+")
+  string(REGEX MATCH "ROCKSDB_MAJOR ([0-9]+)" _m "${_src_lines}")
+  set(_src_major "${CMAKE_MATCH_1}")
+  string(REGEX MATCH "ROCKSDB_MINOR ([0-9]+)" _m "${_src_lines}")
+  set(_src_minor "${CMAKE_MATCH_1}")
+  if(NOT "${_src_major}.${_src_minor}" STREQUAL "${ROCKSDB_MAJOR}.${ROCKSDB_MINOR}")
+    message(FATAL_ERROR
+      "bloomgate: ROCKSDB_SOURCE_DIR holds RocksDB ${_src_major}.${_src_minor} "
+      "but the installed library is ${ROCKSDB_VERSION}; the internal filter "
+      "interface must come from the same release.")
+  endif()
 else()
   set(_fetch_dir "${CMAKE_BINARY_DIR}/_deps/rocksdb-source")
   set(_rocksdb_internal_dir "${_fetch_dir}/src")
