@@ -25,7 +25,7 @@ enum class ValueType : uint8_t {
 };
 
 // "BGSSTBL1" read as a little-endian 64-bit number.
-inline constexpr uint64_t kTableMagic = 0x314c425454534742ull;
+inline constexpr uint64_t kTableMagic = 0x314c425453534742ull;
 inline constexpr uint32_t kTableFormatVersion = 1;
 // Every block is followed by the Checksum() of its contents.
 inline constexpr size_t kBlockTrailerSize = 4;

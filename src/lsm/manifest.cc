@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "lsm/coding.h"
+#include "lsm/crash_points.h"
 
 namespace bloomgate::lsm {
 
@@ -115,8 +116,10 @@ absl::StatusOr<Manifest> DecodeManifest(std::string_view file,
 absl::Status WriteManifest(const std::string& dir, const Manifest& m) {
   const std::string tmp = absl::StrCat(dir, "/", kManifestTmpName);
   BLOOMGATE_LSM_RETURN_IF_ERROR(WriteFileSync(tmp, EncodeManifest(m)));
+  CrashPoint("manifest:tmp-synced");
   BLOOMGATE_LSM_RETURN_IF_ERROR(
       RenameFile(tmp, absl::StrCat(dir, "/", kManifestName)));
+  CrashPoint("manifest:renamed");
   return SyncDir(dir);
 }
 

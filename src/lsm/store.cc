@@ -17,6 +17,7 @@
 #include "bloomgate/hash.h"
 #include "lsm/coding.h"
 #include "lsm/compaction.h"
+#include "lsm/crash_points.h"
 #include "lsm/file.h"
 #include "lsm/manifest.h"
 #include "lsm/memtable.h"
@@ -299,8 +300,10 @@ absl::Status Store::Impl::Open() {
   m.log_number = log_number_;
   m.num_levels = options_.num_levels;
   m.files = version->Files();
+  CrashPoint("open:before-manifest");
   BLOOMGATE_LSM_RETURN_IF_ERROR(WriteManifest(dir_, m));
   Publish(std::make_shared<MemTable>(), nullptr, version);
+  CrashPoint("open:before-cleanup");
 
   // Only now, with the new manifest durable, may old files go.
   for (const std::string& name : names) {
@@ -334,6 +337,7 @@ absl::Status Store::Impl::Write(const WriteBatch& batch) {
     return Fail(s);
   }
   stats_.RecordWal(log_->size() - before);
+  CrashPoint("write:logged");
   std::shared_ptr<MemTable> mem = View()->mem;
   mem->Apply(batch);
   if (mem->ApproximateBytes() >= options_.write_buffer_size) {
@@ -358,6 +362,7 @@ absl::StatusOr<TablePtr> Store::Impl::WriteLevel0Table(const MemTable& mem) {
     if (s.ok()) s = builder->Add(key, e.type, e.value);
   });
   if (s.ok()) s = builder->Finish();
+  if (s.ok()) CrashPoint("table:finished-unsynced");
   if (s.ok()) s = file->Sync();
   if (s.ok()) s = file->Close();
   if (!s.ok()) {
@@ -394,12 +399,15 @@ absl::Status Store::Impl::FlushLocked() {
   log_ = std::make_unique<LogWriter>(std::move(*log_file));
   const uint64_t old_log_number = log_number_;
   log_number_ = new_log_number;
+  CrashPoint("flush:log-rotated");
 
   absl::StatusOr<TablePtr> table = WriteLevel0Table(*imm);
   if (!table.ok()) return Fail(table.status());
+  CrashPoint("flush:table-written");
   auto version = ApplyEdit(*view->version, {}, 0, {*table});
   if (absl::Status s = InstallVersion(version); !s.ok()) return Fail(s);
   stats_.RecordFlush((*table)->file_size());
+  CrashPoint("flush:installed");
   (void)RemoveFile(LogFileName(dir_, old_log_number));
   return absl::OkStatus();
 }
@@ -460,6 +468,7 @@ absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
         }
         BLOOMGATE_LSM_RETURN_IF_ERROR(builder->Add(key, type, value));
         if (builder->EstimatedFileSize() >= options_.target_file_size) {
+          CrashPoint("compaction:cutting-output");
           return finish_output();
         }
         return absl::OkStatus();
@@ -471,9 +480,11 @@ absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
     for (uint64_t n : output_numbers) (void)RemoveFile(TableFileName(dir_, n));
     return Fail(s);
   }
+  CrashPoint("compaction:outputs-written");
   const std::vector<TablePtr> inputs = spec.Inputs();
   auto v = ApplyEdit(*base, inputs, spec.output_level, outputs);
   if (s = InstallVersion(v); !s.ok()) return Fail(s);
+  CrashPoint("compaction:installed");
   for (const TablePtr& t : inputs) {
     (void)RemoveFile(TableFileName(dir_, t->number()));
   }

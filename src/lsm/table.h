@@ -52,6 +52,9 @@ class Table {
   bool HashMayMatch(uint64_t hash) const { return filter_.HashMayMatch(hash); }
   const FilterReader& filter() const { return filter_; }
   const absl::Status& filter_status() const { return filter_status_; }
+  // The filter block held in memory (64-byte aligned; empty without a
+  // filter or for a degraded one).
+  std::string_view filter_block() const { return filter_buf_.view(); }
   // Bytes of the filter block held in memory (0 without a filter).
   uint64_t filter_bytes() const { return filter_buf_.view().size(); }
   // Predicted FP rate of the filter (1 for none or a degraded one).

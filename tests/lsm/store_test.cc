@@ -1,0 +1,257 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// The Store's API: reads and writes, batches, reopen, flush and compaction
+// shapes, options and lifecycle errors, and the lookup statistics.
+
+#include "bloomgate/lsm/store.h"
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "test_util.h"
+
+namespace bloomgate::lsm {
+namespace {
+
+using testing::Key;
+using testing::SmallOptions;
+using testing::TempDir;
+
+std::unique_ptr<Store> OpenOrDie(const std::string& dir,
+                                 const StoreOptions& options) {
+  auto store = Store::Open(dir, options);
+  EXPECT_TRUE(store.ok()) << store.status();
+  return store.ok() ? std::move(*store) : nullptr;
+}
+
+std::optional<std::string> GetOrDie(Store& store, std::string_view key) {
+  auto r = store.Get(key);
+  EXPECT_TRUE(r.ok()) << r.status();
+  return r.ok() ? *r : std::nullopt;
+}
+
+TEST(StoreTest, PutGetDeleteAcrossMemtableFilesAndReopen) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.path(), SmallOptions());
+  ASSERT_NE(store, nullptr);
+  ASSERT_OK(store->Put("k1", "v1"));
+  ASSERT_OK(store->Put("k2", "v2"));
+  EXPECT_EQ(GetOrDie(*store, "k1"), "v1");
+  EXPECT_EQ(GetOrDie(*store, "nope"), std::nullopt);
+  ASSERT_OK(store->Flush());
+  EXPECT_EQ(GetOrDie(*store, "k1"), "v1");
+  ASSERT_OK(store->Delete("k1"));
+  EXPECT_EQ(GetOrDie(*store, "k1"), std::nullopt);  // tombstone in memtable
+  ASSERT_OK(store->Flush());
+  EXPECT_EQ(GetOrDie(*store, "k1"), std::nullopt);  // tombstone in a file
+  ASSERT_OK(store->Put("k2", "v2b"));
+  ASSERT_OK(store->Put("", "empty key"));
+  ASSERT_OK(store->Close());
+  EXPECT_TRUE(absl::IsFailedPrecondition(store->Put("x", "y")));
+  EXPECT_TRUE(absl::IsFailedPrecondition(store->Get("x").status()));
+  EXPECT_TRUE(absl::IsFailedPrecondition(store->Close()));
+  store.reset();
+
+  store = OpenOrDie(dir.path(), SmallOptions());
+  EXPECT_EQ(GetOrDie(*store, "k1"), std::nullopt);
+  EXPECT_EQ(GetOrDie(*store, "k2"), "v2b");
+  EXPECT_EQ(GetOrDie(*store, ""), "empty key");
+}
+
+TEST(StoreTest, WriteBatchIsAppliedInOrder) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.path(), SmallOptions());
+  WriteBatch batch;
+  batch.Put("a", "1");
+  batch.Put("b", "2");
+  batch.Delete("a");
+  batch.Put("c", "3");
+  batch.Put("c", "4");
+  ASSERT_OK(store->Write(batch));
+  EXPECT_EQ(GetOrDie(*store, "a"), std::nullopt);
+  EXPECT_EQ(GetOrDie(*store, "b"), "2");
+  EXPECT_EQ(GetOrDie(*store, "c"), "4");
+  WriteBatch bad;
+  bad.SetContents("garbage");
+  EXPECT_TRUE(absl::IsInvalidArgument(store->Write(bad)));
+  ASSERT_OK(store->Write(WriteBatch()));  // empty: a no-op
+}
+
+TEST(StoreTest, LifecycleErrors) {
+  TempDir dir;
+  StoreOptions o = SmallOptions();
+  o.create_if_missing = false;
+  EXPECT_TRUE(absl::IsNotFound(Store::Open(dir.Sub("none"), o).status()));
+  auto store = OpenOrDie(dir.path(), SmallOptions());
+  // The folder is locked while open.
+  EXPECT_TRUE(absl::IsFailedPrecondition(
+      Store::Open(dir.path(), SmallOptions()).status()));
+  store.reset();
+  o = SmallOptions();
+  o.error_if_exists = true;
+  EXPECT_TRUE(absl::IsAlreadyExists(Store::Open(dir.path(), o).status()));
+  o = SmallOptions();
+  o.num_levels = 1;
+  EXPECT_TRUE(absl::IsInvalidArgument(Store::Open(dir.Sub("x"), o).status()));
+  o = SmallOptions();
+  o.filter = FilterOptions{.bits_per_key = 0};
+  EXPECT_TRUE(absl::IsInvalidArgument(Store::Open(dir.Sub("y"), o).status()));
+  o = SmallOptions();
+  o.level_multiplier = 0.5;
+  EXPECT_TRUE(absl::IsInvalidArgument(Store::Open(dir.Sub("z"), o).status()));
+}
+
+TEST(StoreTest, FlushesAndCompactionsBuildLevels) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.path(), SmallOptions());
+  const std::string value(100, 'v');
+  for (int i = 0; i < 20000; ++i) {
+    ASSERT_OK(store->Put(Key((i * 7919) % 20000), value + std::to_string(i)));
+  }
+  IoStats stats = store->GetStats();
+  EXPECT_GT(stats.flushes, 20u);
+  EXPECT_GT(stats.compactions, 5u);
+  EXPECT_LT(stats.levels[0].num_files, 3u);  // trigger is 3
+  EXPECT_GT(stats.levels[2].num_files + stats.levels[3].num_files, 0u);
+  // Level sizes respect their targets after the compactions ran.
+  EXPECT_LE(stats.levels[1].file_bytes, 64u << 10);
+  // Deeper levels are sorted runs.
+  std::vector<FileInfo> files = store->GetLiveFiles();
+  for (size_t i = 1; i < files.size(); ++i) {
+    if (files[i].level == files[i - 1].level && files[i].level > 0) {
+      EXPECT_LT(files[i - 1].largest_key, files[i].smallest_key);
+    }
+  }
+  for (int i = 0; i < 20000; i += 37) {
+    auto v = GetOrDie(*store, Key(i));
+    ASSERT_TRUE(v.has_value()) << i;
+  }
+  // Only live files stay in the folder.
+  EXPECT_EQ(testing::FilesWithSuffix(dir.path(), ".sst").size(), files.size());
+  EXPECT_EQ(testing::FilesWithSuffix(dir.path(), ".log").size(), 1u);
+}
+
+TEST(StoreTest, FullCompactionDropsTombstonesAndShadowedValues) {
+  TempDir dir;
+  StoreOptions o = SmallOptions();
+  o.disable_auto_compactions = true;
+  auto store = OpenOrDie(dir.path(), o);
+  for (int round = 0; round < 3; ++round) {
+    for (int i = 0; i < 500; ++i) {
+      ASSERT_OK(store->Put(Key(i), "r" + std::to_string(round)));
+    }
+    ASSERT_OK(store->Flush());
+  }
+  for (int i = 0; i < 500; i += 2) ASSERT_OK(store->Delete(Key(i)));
+  ASSERT_OK(store->Flush());
+  IoStats before = store->GetStats();
+  EXPECT_EQ(before.levels[0].num_files, before.total.num_files);
+  EXPECT_GE(before.levels[0].num_files, 4u);
+  ASSERT_OK(store->Compact());
+  IoStats after = store->GetStats();
+  EXPECT_EQ(after.levels[0].num_files, 0u);
+  EXPECT_EQ(after.levels[1].num_files, after.total.num_files);
+  EXPECT_EQ(after.total.num_entries, 250u);  // no tombstones, no old values
+  for (int i = 0; i < 500; ++i) {
+    EXPECT_EQ(GetOrDie(*store, Key(i)),
+              i % 2 == 0 ? std::nullopt : std::optional<std::string>("r2"));
+  }
+  // A second full compaction stays at the deepest level.
+  ASSERT_OK(store->Compact());
+  EXPECT_EQ(store->GetStats().levels[1].num_entries, 250u);
+}
+
+// The statistics of a lookup, file by file: with filters, a hit in the
+// oldest of N level-0 files costs one read plus false positives, and the
+// counts add up.
+TEST(StoreTest, LookupStatisticsAddUp) {
+  TempDir dir;
+  StoreOptions o = SmallOptions();
+  o.disable_auto_compactions = true;
+  o.write_buffer_size = 1 << 20;
+  auto store = OpenOrDie(dir.path(), o);
+  // 8 files with interleaved keys: every file's range covers every lookup.
+  for (int f = 0; f < 8; ++f) {
+    for (int i = 0; i < 1000; ++i) ASSERT_OK(store->Put(Key(i * 8 + f), "v"));
+    ASSERT_OK(store->Flush());
+  }
+  store->ResetStats();
+  // Keys inside every file's range: [Key(7), Key(7992)].
+  for (int i = 1; i <= 998; ++i) {
+    ASSERT_TRUE(GetOrDie(*store, Key(i * 8)).has_value());  // oldest file
+  }
+  for (int i = 1; i <= 998; ++i) {
+    ASSERT_FALSE(GetOrDie(*store, Key(i * 8 + 1) + "x").has_value());
+  }
+  const IoStats s = store->GetStats();
+  const LevelStats& t = s.total;
+  EXPECT_EQ(s.gets, 1996u);
+  EXPECT_EQ(s.hits, 998u);
+  EXPECT_EQ(s.misses, 998u);
+  EXPECT_EQ(t.files_considered, 1996u * 8);
+  EXPECT_EQ(t.skipped_by_range, 0u);
+  EXPECT_EQ(t.filter_checks, 1996u * 8);
+  EXPECT_EQ(t.filter_negatives + t.filter_positives, t.filter_checks);
+  EXPECT_EQ(t.data_block_reads, t.filter_positives);
+  EXPECT_EQ(t.filter_positives - t.false_positives, 998u);  // the hits
+  EXPECT_EQ(s.hit_reads + s.miss_reads, t.data_block_reads);
+  EXPECT_GE(s.ReadsPerHit(), 1.0);
+  EXPECT_LT(s.ReadsPerHit(), 1.2);
+  EXPECT_LT(s.ReadsPerMiss(), 0.2);
+  EXPECT_EQ(t.num_files, 8u);
+  EXPECT_GT(t.filter_bytes, 8 * 1000 * 10 / 8u);
+  EXPECT_EQ(t.filter_keys, 8000u);
+  EXPECT_EQ(store->FilterMemoryBytes(), t.filter_bytes);
+  EXPECT_FALSE(s.ToString().empty());
+  store->ResetStats();
+  EXPECT_EQ(store->GetStats().gets, 0u);
+  EXPECT_EQ(store->GetStats().total.num_files, 8u);  // shape is not reset
+}
+
+TEST(StoreTest, WithoutFiltersEveryFileInRangeIsRead) {
+  TempDir dir;
+  StoreOptions o = SmallOptions();
+  o.disable_auto_compactions = true;
+  o.filter = std::nullopt;
+  auto store = OpenOrDie(dir.path(), o);
+  for (int f = 0; f < 5; ++f) {
+    for (int i = 0; i < 100; ++i) ASSERT_OK(store->Put(Key(i * 5 + f), "v"));
+    ASSERT_OK(store->Flush());
+  }
+  ASSERT_OK(store->Put(Key(999999), "v"));  // a file with a far range
+  ASSERT_OK(store->Flush());
+  store->ResetStats();
+  ASSERT_FALSE(GetOrDie(*store, Key(7) + "x").has_value());
+  const IoStats s = store->GetStats();
+  EXPECT_EQ(s.total.files_considered, 6u);
+  EXPECT_EQ(s.total.skipped_by_range, 1u);
+  EXPECT_EQ(s.total.filter_checks, 0u);
+  EXPECT_EQ(s.total.data_block_reads, 5u);
+  EXPECT_EQ(s.total.filter_bytes, 0u);
+}
+
+TEST(StoreTest, DirectIoReadsTheSameData) {
+  TempDir dir("/tmp");  // tmpfs may refuse O_DIRECT; ext4 takes it
+  StoreOptions o = SmallOptions();
+  o.use_direct_io = true;
+  auto store = OpenOrDie(dir.path(), o);
+  for (int i = 0; i < 5000; ++i) ASSERT_OK(store->Put(Key(i), Key(i * 3)));
+  ASSERT_OK(store->Compact());
+  store->ResetStats();
+  for (int i = 0; i < 5000; i += 13) {
+    ASSERT_EQ(GetOrDie(*store, Key(i)), Key(i * 3));
+  }
+  const IoStats s = store->GetStats();
+  // One read per hit whether or not O_DIRECT was granted; with it, a read
+  // transfers whole 4 KiB pages (fewer only at the end of a file).
+  EXPECT_EQ(s.hit_reads, s.hits);
+  if (store->direct_io()) {
+    EXPECT_GE(s.total.data_block_bytes, 4096 * (s.hits - 5));
+  }
+  std::printf("direct I/O %s\n", store->direct_io() ? "granted" : "refused");
+}
+
+}  // namespace
+}  // namespace bloomgate::lsm
