@@ -1,0 +1,207 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "bench_options.h"
+
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl_compat.h"
+
+namespace bloomgate::bench {
+namespace {
+
+template <typename Kind>
+struct NamedKind {
+  std::string_view name;
+  Kind kind;
+};
+
+constexpr NamedKind<EngineKind> kEngines[] = {
+    {"lsm", EngineKind::kLsm},
+    {"rocksdb", EngineKind::kRocksDB},
+};
+
+constexpr NamedKind<FilterKind> kFilters[] = {
+    {"none", FilterKind::kNone},
+    {"bloomgate", FilterKind::kBloomgate},
+    {"bloomgate_standard", FilterKind::kBloomgateStandard},
+    {"rocksdb_bloom", FilterKind::kRocksDBBloom},
+    {"rocksdb_ribbon", FilterKind::kRocksDBRibbon},
+};
+
+constexpr NamedKind<BenchmarkKind> kBenchmarks[] = {
+    {"fillrandom", BenchmarkKind::kFillRandom},
+    {"fillseq", BenchmarkKind::kFillSeq},
+    {"readrandom", BenchmarkKind::kReadRandom},
+    {"readmissing", BenchmarkKind::kReadMissing},
+    {"readmixed", BenchmarkKind::kReadMixed},
+    {"stats", BenchmarkKind::kStats},
+};
+
+template <typename Kind, size_t N>
+std::string_view NameOf(const NamedKind<Kind> (&table)[N], Kind kind) {
+  for (const auto& entry : table) {
+    if (entry.kind == kind) return entry.name;
+  }
+  return "unknown";
+}
+
+template <typename Kind, size_t N>
+absl::StatusOr<Kind> Parse(const NamedKind<Kind> (&table)[N],
+                           std::string_view what, std::string_view name) {
+  std::vector<std::string> names;
+  for (const auto& entry : table) {
+    if (entry.name == name) return entry.kind;
+    names.emplace_back(entry.name);
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown ", Sv(what), " '", Sv(name), "'; expected one of ",
+                   absl::StrJoin(names, ", ")));
+}
+
+template <typename Kind, size_t N>
+absl::StatusOr<std::vector<Kind>> ParseList(const NamedKind<Kind> (&table)[N],
+                                            std::string_view what,
+                                            std::string_view list) {
+  std::vector<Kind> kinds;
+  for (absl::string_view item :
+       absl::StrSplit(Sv(list), ',', absl::SkipEmpty())) {
+    absl::StatusOr<Kind> kind =
+        Parse(table, what, std::string_view(item.data(), item.size()));
+    if (!kind.ok()) return kind.status();
+    kinds.push_back(*kind);
+  }
+  if (kinds.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("empty list of ", Sv(what), "s"));
+  }
+  return kinds;
+}
+
+absl::Status Invalid(std::string_view flag, std::string_view why) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("--", Sv(flag), ": ", Sv(why)));
+}
+
+}  // namespace
+
+std::string_view EngineName(EngineKind engine) {
+  return NameOf(kEngines, engine);
+}
+std::string_view FilterName(FilterKind filter) {
+  return NameOf(kFilters, filter);
+}
+std::string_view BenchmarkName(BenchmarkKind benchmark) {
+  return NameOf(kBenchmarks, benchmark);
+}
+
+bool IsReadBenchmark(BenchmarkKind benchmark) {
+  return benchmark == BenchmarkKind::kReadRandom ||
+         benchmark == BenchmarkKind::kReadMissing ||
+         benchmark == BenchmarkKind::kReadMixed;
+}
+
+bool IsFillBenchmark(BenchmarkKind benchmark) {
+  return benchmark == BenchmarkKind::kFillRandom ||
+         benchmark == BenchmarkKind::kFillSeq;
+}
+
+absl::StatusOr<EngineKind> ParseEngine(std::string_view name) {
+  return Parse(kEngines, "engine", name);
+}
+absl::StatusOr<FilterKind> ParseFilter(std::string_view name) {
+  return Parse(kFilters, "filter", name);
+}
+absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name) {
+  return Parse(kBenchmarks, "benchmark", name);
+}
+absl::StatusOr<std::vector<EngineKind>> ParseEngineList(std::string_view list) {
+  return ParseList(kEngines, "engine", list);
+}
+absl::StatusOr<std::vector<FilterKind>> ParseFilterList(std::string_view list) {
+  return ParseList(kFilters, "filter", list);
+}
+absl::StatusOr<std::vector<BenchmarkKind>> ParseBenchmarkList(
+    std::string_view list) {
+  return ParseList(kBenchmarks, "benchmark", list);
+}
+
+bool EngineSupports(EngineKind engine, FilterKind filter) {
+  switch (engine) {
+    case EngineKind::kLsm:
+      return filter == FilterKind::kNone || filter == FilterKind::kBloomgate ||
+             filter == FilterKind::kBloomgateStandard;
+    case EngineKind::kRocksDB:
+      return true;
+  }
+  return false;
+}
+
+absl::Status ValidateBenchOptions(const BenchOptions& o) {
+  if (o.benchmarks.empty()) return Invalid("benchmarks", "empty");
+  if (o.engines.empty()) return Invalid("engine", "empty");
+  if (o.filters.empty()) return Invalid("filter", "empty");
+  if (o.num < 2) return Invalid("num", "must be at least 2");
+  if (o.reads < 0) return Invalid("reads", "must not be negative");
+  if (o.key_size < 1 || o.key_size > 1024) {
+    return Invalid("key_size", "must be in [1, 1024]");
+  }
+  // Keys are decimal slot numbers (workload.h): 2 * num slots must fit.
+  if (std::to_string(2 * o.num - 1).size() > static_cast<size_t>(o.key_size)) {
+    return Invalid(
+        "key_size",
+        absl::StrCat("too small for --num=", o.num, ": needs ",
+                     std::to_string(2 * o.num - 1).size(), " bytes"));
+  }
+  if (o.value_size < 0 || o.value_size > (1 << 20)) {
+    return Invalid("value_size", "must be in [0, 1048576]");
+  }
+  if (!(o.negative_ratio >= 0 && o.negative_ratio <= 1)) {
+    return Invalid("negative_ratio", "must be in [0, 1]");
+  }
+  if (!(o.bloom_bits >= 0.1 && o.bloom_bits <= 100)) {
+    return Invalid("bloom_bits", "must be in [0.1, 100]");
+  }
+  if (o.threads < 1 || o.threads > 256) {
+    return Invalid("threads", "must be in [1, 256]");
+  }
+  if (o.write_buffer_size < 64 << 10) {
+    return Invalid("write_buffer_size", "must be at least 65536");
+  }
+  if (o.target_file_size_base < 64 << 10) {
+    return Invalid("target_file_size_base", "must be at least 65536");
+  }
+  if (o.max_bytes_for_level_base < 64 << 10) {
+    return Invalid("max_bytes_for_level_base", "must be at least 65536");
+  }
+  if (!(o.max_bytes_for_level_multiplier >= 2 &&
+        o.max_bytes_for_level_multiplier <= 1000)) {
+    return Invalid("max_bytes_for_level_multiplier", "must be in [2, 1000]");
+  }
+  if (o.num_levels < 2 || o.num_levels > 20) {
+    return Invalid("num_levels", "must be in [2, 20]");
+  }
+  if (o.cache_size < 0) return Invalid("cache_size", "must not be negative");
+  if (!(o.io_latency_us >= 0 && o.io_latency_us <= 1e7)) {
+    return Invalid("io_latency_us", "must be in [0, 10000000]");
+  }
+  if (o.use_existing_db && o.db.empty()) {
+    return Invalid("use_existing_db", "needs --db");
+  }
+  for (EngineKind engine : o.engines) {
+    bool any = false;
+    for (FilterKind filter : o.filters) any |= EngineSupports(engine, filter);
+    if (!any) {
+      return Invalid("filter",
+                     absl::StrCat("none of the filters runs on --engine=",
+                                  Sv(EngineName(engine))));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace bloomgate::bench

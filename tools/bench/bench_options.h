@@ -1,0 +1,105 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// What one run of bloomgate_bench measures: the parsed, validated form of its
+// command-line flags. The flags themselves live in bloomgate_bench.cc; every
+// other part of the tool reads this struct, so the tests can drive the tool
+// without a command line.
+
+#ifndef BLOOMGATE_TOOLS_BENCH_BENCH_OPTIONS_H_
+#define BLOOMGATE_TOOLS_BENCH_BENCH_OPTIONS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace bloomgate::bench {
+
+// The storage engines the tool drives through one interface (engine.h).
+enum class EngineKind { kLsm, kRocksDB };
+
+// The filters a run can compare. Which engine can use which is EngineSupports.
+enum class FilterKind {
+  kNone,               // no filter: every file on the lookup path is read
+  kBloomgate,          // bloomgate, blocked layout (one cache line per key)
+  kBloomgateStandard,  // bloomgate, textbook layout
+  kRocksDBBloom,       // RocksDB's built-in Bloom (FastLocalBloom)
+  kRocksDBRibbon,      // RocksDB's built-in Ribbon
+};
+
+// The benchmarks, in db_bench's names.
+enum class BenchmarkKind {
+  kFillRandom,   // num keys in random order
+  kFillSeq,      // num keys in ascending order
+  kReadRandom,   // reads lookups of present keys
+  kReadMissing,  // reads lookups of absent keys
+  kReadMixed,    // reads lookups, negative_ratio of them absent
+  kStats,        // the engine's own statistics
+};
+
+std::string_view EngineName(EngineKind engine);
+std::string_view FilterName(FilterKind filter);
+std::string_view BenchmarkName(BenchmarkKind benchmark);
+bool IsReadBenchmark(BenchmarkKind benchmark);
+bool IsFillBenchmark(BenchmarkKind benchmark);
+
+// Parse one name each; InvalidArgument listing the accepted names otherwise.
+absl::StatusOr<EngineKind> ParseEngine(std::string_view name);
+absl::StatusOr<FilterKind> ParseFilter(std::string_view name);
+absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name);
+
+// Parse a comma-separated list (empty items are ignored; an empty list is an
+// error).
+absl::StatusOr<std::vector<EngineKind>> ParseEngineList(std::string_view list);
+absl::StatusOr<std::vector<FilterKind>> ParseFilterList(std::string_view list);
+absl::StatusOr<std::vector<BenchmarkKind>> ParseBenchmarkList(
+    std::string_view list);
+
+// Whether `engine` can run with `filter`: the LSM builds only bloomgate's own
+// filters; RocksDB runs all of them (bloomgate's through its plug-in).
+bool EngineSupports(EngineKind engine, FilterKind filter);
+
+struct BenchOptions {
+  std::vector<BenchmarkKind> benchmarks;
+  std::vector<EngineKind> engines;
+  std::vector<FilterKind> filters;
+
+  int64_t num = 1000000;         // keys written by a fill
+  int64_t reads = 1000000;       // lookups per read benchmark (all threads)
+  int key_size = 16;             // bytes
+  int value_size = 100;          // bytes
+  double negative_ratio = 0.99;  // share of absent keys in readmixed
+  double bloom_bits = 10.0;      // filter bits per key
+  uint64_t seed = 301;
+  int threads = 1;  // lookup threads (fills always use one)
+
+  // Where the databases live: one sub-folder per engine and filter. Empty:
+  // a fresh temporary folder, removed at the end unless keep_db.
+  std::string db;
+  bool keep_db = false;
+  bool use_existing_db = false;
+
+  // LSM shape, with the same meaning for both engines.
+  int64_t write_buffer_size = 4 << 20;
+  int64_t target_file_size_base = 64 << 20;
+  int64_t max_bytes_for_level_base = 256 << 20;
+  double max_bytes_for_level_multiplier = 10;
+  int num_levels = 7;
+  bool disable_auto_compactions = true;
+
+  int64_t cache_size = 0;    // RocksDB block cache bytes; 0 = no cache
+  double io_latency_us = 0;  // latency model (docs/evaluation.md); 0 = off
+  std::string json;          // write results here when not empty
+  std::string plot;          // write PNG charts into this folder
+  bool progress = true;      // progress bar when stderr is a terminal
+};
+
+// OK, or InvalidArgument naming the offending flag.
+absl::Status ValidateBenchOptions(const BenchOptions& options);
+
+}  // namespace bloomgate::bench
+
+#endif  // BLOOMGATE_TOOLS_BENCH_BENCH_OPTIONS_H_

@@ -1,0 +1,162 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// bloomgate_bench: how many disk reads bloomgate's filters save on
+// mostly-negative lookups, measured on RocksDB and on bloomgate's miniature
+// LSM, in db_bench's conventions. docs/evaluation.md explains the output.
+// With no flags it runs the README's default comparison.
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/str_cat.h"
+#include "bench_options.h"
+#include "plot.h"
+#include "report.h"
+#include "runner.h"
+
+ABSL_FLAG(std::string, benchmarks, "fillrandom,readmixed",
+          "Comma-separated benchmarks, run in order: fillrandom, fillseq, "
+          "readrandom (present keys), readmissing (absent keys), readmixed "
+          "(--negative_ratio absent), stats");
+ABSL_FLAG(std::string, engine, "lsm,rocksdb",
+          "Comma-separated engines: lsm (bloomgate's miniature LSM), rocksdb");
+ABSL_FLAG(std::string, filter, "none,bloomgate,rocksdb_bloom,rocksdb_ribbon",
+          "Comma-separated filters: none, bloomgate (blocked), "
+          "bloomgate_standard, rocksdb_bloom, rocksdb_ribbon. Each engine runs "
+          "those it supports (the lsm engine only bloomgate's)");
+ABSL_FLAG(int64_t, num, 1000000, "Number of keys a fill writes");
+ABSL_FLAG(int64_t, reads, 1000000,
+          "Number of lookups per read benchmark (over all threads)");
+ABSL_FLAG(int32_t, key_size, 16, "Key size in bytes");
+ABSL_FLAG(int32_t, value_size, 100, "Value size in bytes");
+ABSL_FLAG(double, negative_ratio, 0.99,
+          "Share of lookups for absent keys in readmixed");
+ABSL_FLAG(double, bloom_bits, 10.0, "Filter bits per key");
+ABSL_FLAG(std::string, db, "",
+          "Folder for the databases (one sub-folder per engine and filter); "
+          "default a fresh temporary folder, removed afterwards unless "
+          "--keep_db");
+ABSL_FLAG(bool, keep_db, false, "Keep the databases after the run");
+ABSL_FLAG(bool, use_existing_db, false,
+          "Reuse the databases in --db (fills are skipped)");
+ABSL_FLAG(uint64_t, seed, 301, "Seed of every key order and lookup stream");
+ABSL_FLAG(int32_t, threads, 1, "Lookup threads (fills use one)");
+ABSL_FLAG(int64_t, write_buffer_size, 4 << 20,
+          "Memtable size in bytes: each flush writes one L0 file");
+ABSL_FLAG(int64_t, target_file_size_base, 64 << 20,
+          "Target SST file size of compaction output");
+ABSL_FLAG(int64_t, max_bytes_for_level_base, 256 << 20,
+          "Target size of level 1 in bytes");
+ABSL_FLAG(double, max_bytes_for_level_multiplier, 10,
+          "Size ratio of consecutive levels");
+ABSL_FLAG(int32_t, num_levels, 7, "Number of levels");
+ABSL_FLAG(bool, disable_auto_compactions, true,
+          "No compactions: every flush stays in L0, so lookups meet tens of "
+          "files. false gives a leveled LSM");
+ABSL_FLAG(int64_t, cache_size, 0,
+          "RocksDB block cache in bytes; 0: none (every data-block access is "
+          "a read)");
+ABSL_FLAG(double, io_latency_us, 0,
+          "Model a device with this read latency: report what the reads done "
+          "and avoided would cost there (docs/evaluation.md)");
+ABSL_FLAG(std::string, json, "", "Write every result to this file as JSON");
+ABSL_FLAG(std::string, plot, "",
+          "Write PNG charts (gnuplot) into this folder, after small sweeps of "
+          "bits/key and of the number of SST files");
+ABSL_FLAG(bool, progress, true,
+          "Progress bar on stderr (only ever drawn when it is a terminal)");
+
+namespace {
+
+int Fail(const absl::Status& status) {
+  std::cerr << "bloomgate_bench: " << status.message() << "\n"
+            << "Try --help for the flags.\n";
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  namespace bench = bloomgate::bench;
+  absl::SetProgramUsageMessage(
+      "Measures the disk reads that per-file filters avoid on mostly-negative "
+      "lookups, on RocksDB and bloomgate's LSM, in db_bench's style.\n"
+      "With no flags: the default comparison (both engines, filters none, "
+      "bloomgate, rocksdb_bloom, rocksdb_ribbon, 10 bits/key, 1M keys, 1M "
+      "lookups 99% absent).\n"
+      "Usage: bloomgate_bench [--benchmarks=fillrandom,readmixed] "
+      "[--engine=lsm,rocksdb] [--filter=none,bloomgate,...] [--num=N] "
+      "[--reads=N] [--json=FILE] [--plot=DIR] ...");
+  std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
+  if (positional.size() > 1) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("unexpected argument '", positional[1], "'")));
+  }
+
+  bench::BenchOptions options;
+  auto benchmarks = bench::ParseBenchmarkList(absl::GetFlag(FLAGS_benchmarks));
+  if (!benchmarks.ok()) return Fail(benchmarks.status());
+  auto engines = bench::ParseEngineList(absl::GetFlag(FLAGS_engine));
+  if (!engines.ok()) return Fail(engines.status());
+  auto filters = bench::ParseFilterList(absl::GetFlag(FLAGS_filter));
+  if (!filters.ok()) return Fail(filters.status());
+  options.benchmarks = *benchmarks;
+  options.engines = *engines;
+  options.filters = *filters;
+  options.num = absl::GetFlag(FLAGS_num);
+  options.reads = absl::GetFlag(FLAGS_reads);
+  options.key_size = absl::GetFlag(FLAGS_key_size);
+  options.value_size = absl::GetFlag(FLAGS_value_size);
+  options.negative_ratio = absl::GetFlag(FLAGS_negative_ratio);
+  options.bloom_bits = absl::GetFlag(FLAGS_bloom_bits);
+  options.db = absl::GetFlag(FLAGS_db);
+  options.keep_db = absl::GetFlag(FLAGS_keep_db);
+  options.use_existing_db = absl::GetFlag(FLAGS_use_existing_db);
+  options.seed = absl::GetFlag(FLAGS_seed);
+  options.threads = absl::GetFlag(FLAGS_threads);
+  options.write_buffer_size = absl::GetFlag(FLAGS_write_buffer_size);
+  options.target_file_size_base = absl::GetFlag(FLAGS_target_file_size_base);
+  options.max_bytes_for_level_base =
+      absl::GetFlag(FLAGS_max_bytes_for_level_base);
+  options.max_bytes_for_level_multiplier =
+      absl::GetFlag(FLAGS_max_bytes_for_level_multiplier);
+  options.num_levels = absl::GetFlag(FLAGS_num_levels);
+  options.disable_auto_compactions =
+      absl::GetFlag(FLAGS_disable_auto_compactions);
+  options.cache_size = absl::GetFlag(FLAGS_cache_size);
+  options.io_latency_us = absl::GetFlag(FLAGS_io_latency_us);
+  options.json = absl::GetFlag(FLAGS_json);
+  options.plot = absl::GetFlag(FLAGS_plot);
+  options.progress = absl::GetFlag(FLAGS_progress);
+  if (absl::Status s = bench::ValidateBenchOptions(options); !s.ok()) {
+    return Fail(s);
+  }
+
+  std::cout << bench::BuildWarnings() << bench::FormatHeader(options)
+            << std::flush;
+  bench::Runner runner(options, &std::cout);
+  absl::StatusOr<std::vector<bench::BenchResult>> results = runner.RunAll();
+  if (!results.ok()) return Fail(results.status());
+
+  std::string table = bench::FormatTable(*results);
+  if (!table.empty()) std::cout << "\nComparison\n" << table;
+  if (!options.json.empty()) {
+    if (absl::Status s = bench::WriteJsonFile(options.json, *results);
+        !s.ok()) {
+      return Fail(s);
+    }
+    std::cout << "JSON written to " << options.json << "\n";
+  }
+  if (!options.plot.empty()) {
+    if (absl::Status s = bench::WritePlots(options, *results, &std::cout);
+        !s.ok()) {
+      return Fail(s);
+    }
+  }
+  return 0;
+}

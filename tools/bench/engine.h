@@ -1,0 +1,110 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// The one interface through which the tool drives a storage engine, so that
+// the same workload runs on RocksDB and on bloomgate's miniature LSM and the
+// two report the same quantities (docs/evaluation.md says how each engine
+// counts them).
+
+#ifndef BLOOMGATE_TOOLS_BENCH_ENGINE_H_
+#define BLOOMGATE_TOOLS_BENCH_ENGINE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "bench_options.h"
+
+namespace bloomgate::bench {
+
+struct EngineOptions {
+  std::string dir;  // the engine's own folder
+  bool use_existing = false;
+  FilterKind filter = FilterKind::kNone;
+  double bloom_bits = 10.0;
+  int64_t write_buffer_size = 4 << 20;
+  int64_t target_file_size_base = 64 << 20;
+  int64_t max_bytes_for_level_base = 256 << 20;
+  double max_bytes_for_level_multiplier = 10;
+  int num_levels = 7;
+  bool disable_auto_compactions = true;
+  int64_t cache_size = 0;  // RocksDB only
+};
+
+// Cumulative read-path counters since the engine was opened.
+struct ReadCounters {
+  // Files whose key range covered a looked-up key and which the search
+  // reached: the data-block reads a filterless engine would have done.
+  // Not all engines can count them without a filter (files_on_path_known).
+  uint64_t files_on_path = 0;
+  bool files_on_path_known = false;
+  uint64_t filter_checks = 0;
+  uint64_t filter_negatives = 0;  // files skipped by the filter: I/Os avoided
+  uint64_t filter_positives = 0;
+  // Positives for a file that did hold the key; the others are false.
+  uint64_t filter_true_positives = 0;
+  // Data-block reads by Gets, split by how the Get ended: found a value
+  // (hit) or not (miss).
+  uint64_t hit_reads = 0;
+  uint64_t miss_reads = 0;
+};
+
+// One live SST file.
+struct FileInfo {
+  int level = 0;
+  std::string smallest;  // user keys
+  std::string largest;
+  uint64_t entries = 0;
+};
+
+// The files a lookup may visit and what their filters cost.
+struct EngineShape {
+  std::vector<FileInfo> files;
+  uint64_t filter_bytes = 0;  // filter memory over all live files
+  uint64_t filter_keys = 0;   // keys those filters were built for
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+
+  virtual std::string_view name() const = 0;
+
+  virtual absl::Status Put(std::string_view key, std::string_view value) = 0;
+  // Looks `key` up; *found tells whether it has a value. Safe to call from
+  // several threads at once.
+  virtual absl::Status Get(std::string_view key, std::string* value,
+                           bool* found) = 0;
+  // Makes every write visible in files: flushes the memtable and waits for
+  // any compaction the flush started.
+  virtual absl::Status FinishWrites() = 0;
+
+  virtual ReadCounters GetCounters() = 0;
+  virtual absl::StatusOr<EngineShape> GetShape() = 0;
+  // The engine's own statistics, for the stats benchmark.
+  virtual std::string StatsText() = 0;
+
+  virtual absl::Status Close() = 0;
+};
+
+// Opens (or creates) an engine of `kind` with options.filter, which
+// EngineSupports(kind, options.filter) must allow. Unimplemented when this
+// build of the tool lacks the engine or the filter.
+absl::StatusOr<std::unique_ptr<Engine>> OpenEngine(
+    EngineKind kind, const EngineOptions& options);
+
+absl::StatusOr<std::unique_ptr<Engine>> OpenRocksDBEngine(
+    const EngineOptions& options);
+absl::StatusOr<std::unique_ptr<Engine>> OpenLsmEngine(
+    const EngineOptions& options);
+
+// How many files of `shape` have a key range covering `key`: the files a
+// lookup of an absent key visits when nothing but key ranges filters them.
+int CountCoveringFiles(const EngineShape& shape, std::string_view key);
+
+}  // namespace bloomgate::bench
+
+#endif  // BLOOMGATE_TOOLS_BENCH_ENGINE_H_

@@ -1,0 +1,355 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "rocksdb/version.h"
+
+#ifndef BLOOMGATE_BENCH_VERSION
+#define BLOOMGATE_BENCH_VERSION "unknown"
+#endif
+
+namespace bloomgate::bench {
+namespace {
+
+std::string Percent(double fraction, int decimals) {
+  if (std::isnan(fraction)) return "n/a";
+  return absl::StrFormat("%.*f%%", decimals, 100.0 * fraction);
+}
+
+std::string Number(double value, int decimals) {
+  if (std::isnan(value)) return "n/a";
+  return absl::StrFormat("%.*f", decimals, value);
+}
+
+std::string CpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      size_t colon = line.find(':');
+      if (colon != std::string::npos) {
+        size_t start = line.find_first_not_of(' ', colon + 1);
+        return start == std::string::npos ? "" : line.substr(start);
+      }
+    }
+  }
+  return "unknown";
+}
+
+std::string Levels(const std::vector<int>& files_per_level) {
+  std::vector<std::string> parts;
+  for (size_t level = 0; level < files_per_level.size(); ++level) {
+    if (files_per_level[level] > 0) {
+      parts.push_back(absl::StrCat("L", level, " ", files_per_level[level]));
+    }
+  }
+  return absl::StrJoin(parts, ", ");
+}
+
+// A plain text table: the first `left` columns left-aligned, the rest right.
+std::string RenderTable(const std::vector<std::vector<std::string>>& rows,
+                        size_t left) {
+  std::vector<size_t> width;
+  for (const auto& row : rows) {
+    width.resize(std::max(width.size(), row.size()), 0);
+    for (size_t c = 0; c < row.size(); ++c) {
+      width[c] = std::max(width[c], row[c].size());
+    }
+  }
+  std::string out;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    std::string line;
+    for (size_t c = 0; c < rows[r].size(); ++c) {
+      if (c > 0) line += "  ";
+      const std::string& cell = rows[r][c];
+      std::string pad(width[c] - cell.size(), ' ');
+      line += c < left ? cell + pad : pad + cell;
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+    if (r == 0) {
+      size_t total = 0;
+      for (size_t w : width) total += w + 2;
+      out += std::string(total - 2, '-') + "\n";
+    }
+  }
+  return out;
+}
+
+void JsonString(std::string_view s, std::string* out) {
+  out->push_back('"');
+  for (char c : s) {
+    switch (c) {
+      case '"':
+        *out += "\\\"";
+        break;
+      case '\\':
+        *out += "\\\\";
+        break;
+      case '\n':
+        *out += "\\n";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          *out += absl::StrFormat("\\u%04x", c);
+        } else {
+          out->push_back(c);
+        }
+    }
+  }
+  out->push_back('"');
+}
+
+void JsonNumber(double v, std::string* out) {
+  if (!std::isfinite(v)) {
+    *out += "null";
+  } else {
+    *out += absl::StrFormat("%.17g", v);
+  }
+}
+
+}  // namespace
+
+std::string BuildWarnings() {
+  std::string out;
+#ifndef NDEBUG
+  out += "WARNING: Assertions are enabled; benchmarks unnecessarily slow\n";
+#endif
+#ifndef __OPTIMIZE__
+  out += "WARNING: Optimization is disabled: benchmarks unnecessarily slow\n";
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+  out +=
+      "WARNING: Built with AddressSanitizer: benchmarks unnecessarily slow\n";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  out +=
+      "WARNING: Built with AddressSanitizer: benchmarks unnecessarily slow\n";
+#endif
+#endif
+  return out;
+}
+
+std::string FormatHeader(const BenchOptions& o) {
+  std::vector<std::string> engines, filters, benchmarks;
+  for (EngineKind e : o.engines) engines.emplace_back(EngineName(e));
+  for (FilterKind f : o.filters) filters.emplace_back(FilterName(f));
+  for (BenchmarkKind b : o.benchmarks)
+    benchmarks.emplace_back(BenchmarkName(b));
+  std::time_t now = std::time(nullptr);
+  char date[64];
+  std::strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
+  std::string out;
+  absl::StrAppend(&out, "bloomgate_bench: bloomgate ", BLOOMGATE_BENCH_VERSION,
+                  ", RocksDB ", ROCKSDB_MAJOR, ".", ROCKSDB_MINOR, ".",
+                  ROCKSDB_PATCH, "\n");
+  absl::StrAppend(&out, "Date:       ", date, "\n");
+  absl::StrAppend(&out, "CPU:        ", std::thread::hardware_concurrency(),
+                  " * ", CpuModel(), "\n");
+  absl::StrAppend(&out, "Keys:       ", o.key_size, " bytes each\n");
+  absl::StrAppend(&out, "Values:     ", o.value_size, " bytes each\n");
+  absl::StrAppend(&out, "Entries:    ", o.num, "\n");
+  absl::StrAppend(&out, "Lookups:    ", o.reads, " per read benchmark, ",
+                  o.threads, " thread(s); readmixed ",
+                  absl::StrFormat("%g", 100 * o.negative_ratio),
+                  "% absent keys\n");
+  absl::StrAppend(&out, "Benchmarks: ", absl::StrJoin(benchmarks, ","), "\n");
+  absl::StrAppend(&out, "Engines:    ", absl::StrJoin(engines, ","), "\n");
+  absl::StrAppend(&out, "Filters:    ", absl::StrJoin(filters, ","), " at ",
+                  absl::StrFormat("%g", o.bloom_bits), " bits/key\n");
+  absl::StrAppend(&out, "LSM shape:  write_buffer_size ", o.write_buffer_size,
+                  ", target_file_size_base ", o.target_file_size_base,
+                  ", max_bytes_for_level_base ", o.max_bytes_for_level_base,
+                  " x ",
+                  absl::StrFormat("%g", o.max_bytes_for_level_multiplier), ", ",
+                  o.num_levels, " levels, auto compactions ",
+                  o.disable_auto_compactions ? "off" : "on", "\n");
+  absl::StrAppend(&out, "RocksDB:    ",
+                  o.cache_size > 0
+                      ? absl::StrCat("block cache ", o.cache_size, " bytes")
+                      : std::string("no block cache"),
+                  ", filters and indexes in table readers, no compression\n");
+  if (o.io_latency_us > 0) {
+    absl::StrAppend(&out,
+                    "I/O model:  ", absl::StrFormat("%g", o.io_latency_us),
+                    " us per data-block read (docs/evaluation.md)\n");
+  }
+  return out;
+}
+
+std::string FormatBenchmarkLine(const BenchResult& r) {
+  std::string line =
+      absl::StrFormat("%-12s : %11.3f micros/op %ld ops/sec;", r.benchmark,
+                      r.micros_per_op, static_cast<long>(r.ops_per_sec + 0.5));
+  if (r.benchmark == "fillrandom" || r.benchmark == "fillseq") {
+    absl::StrAppend(&line, absl::StrFormat(" %6.1f MB/s;", r.mb_per_sec), " ",
+                    r.sst_files, " SST files");
+    if (!r.files_per_level.empty()) {
+      absl::StrAppend(&line, " (", Levels(r.files_per_level), ")");
+    }
+    if (r.filter != "none") {
+      absl::StrAppend(&line, "; filters ", r.filter_bytes, " bytes, ",
+                      Number(r.bits_per_key, 2), " bits/key");
+    }
+    return line;
+  }
+  absl::StrAppend(&line, " (", r.found, " of ", r.ops, " found); ",
+                  Number(r.ios_per_op, 4), " I/Os/op");
+  if (r.hits > 0 && r.misses > 0) {
+    absl::StrAppend(&line, " (hit ", Number(r.ios_per_hit, 4), ", miss ",
+                    Number(r.ios_per_miss, 4), ")");
+  }
+  absl::StrAppend(&line, "; ", Number(r.ios_avoided_pct, 2),
+                  "% of reads avoided");
+  if (r.filter == "none") {
+    absl::StrAppend(&line, " (no filter)");
+  } else {
+    absl::StrAppend(&line, "; FP ", Percent(r.fp_observed, 3), " (predicted ",
+                    Percent(r.fp_predicted, 3), ")");
+  }
+  if (r.io_latency_us > 0) {
+    absl::StrAppend(
+        &line, "; model at ", absl::StrFormat("%g", r.io_latency_us),
+        " us/IO: ", Number(r.modeled_micros_per_op, 1), " micros/op, ",
+        Number(r.modeled_saved_micros_per_op, 1), " saved");
+  }
+  return line;
+}
+
+std::string FormatTable(const std::vector<BenchResult>& results) {
+  bool model = false;
+  for (const BenchResult& r : results) model |= r.io_latency_us > 0;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> head = {
+      "engine",       "filter",     "benchmark", "ops/s",       "I/O/hit",
+      "I/O/miss",     "files/miss", "avoided",   "FP observed", "FP predicted",
+      "filter bytes", "bits/key",   "SSTs"};
+  if (model) {
+    head.push_back("model us/op");
+    head.push_back("saved us/op");
+  }
+  rows.push_back(head);
+  for (const BenchResult& r : results) {
+    if (r.benchmark != "readrandom" && r.benchmark != "readmissing" &&
+        r.benchmark != "readmixed") {
+      continue;
+    }
+    std::vector<std::string> row = {
+        r.engine,
+        r.filter,
+        r.benchmark,
+        absl::StrFormat("%.0f", r.ops_per_sec),
+        Number(r.ios_per_hit, 4),
+        Number(r.ios_per_miss, 4),
+        Number(r.covering_files_per_miss, 2),
+        Number(r.ios_avoided_pct, 2) +
+            (std::isnan(r.ios_avoided_pct) ? "" : "%"),
+        r.filter == "none" ? "-" : Percent(r.fp_observed, 3),
+        r.filter == "none" ? "-" : Percent(r.fp_predicted, 3),
+        absl::StrCat(r.filter_bytes),
+        r.filter == "none" ? "-" : Number(r.bits_per_key, 2),
+        absl::StrCat(r.sst_files)};
+    if (model) {
+      row.push_back(Number(r.modeled_micros_per_op, 1));
+      row.push_back(Number(r.modeled_saved_micros_per_op, 1));
+    }
+    rows.push_back(std::move(row));
+  }
+  if (rows.size() == 1) return "";
+  return RenderTable(rows, 3);
+}
+
+std::string FormatJson(const std::vector<BenchResult>& results) {
+  std::string out = "[\n";
+  for (size_t i = 0; i < results.size(); ++i) {
+    const BenchResult& r = results[i];
+    out += "  {";
+    bool first = true;
+    auto key = [&](std::string_view name) {
+      if (!first) out += ", ";
+      first = false;
+      JsonString(name, &out);
+      out += ": ";
+    };
+    auto str = [&](std::string_view name, std::string_view v) {
+      key(name);
+      JsonString(v, &out);
+    };
+    auto num = [&](std::string_view name, double v) {
+      key(name);
+      JsonNumber(v, &out);
+    };
+    auto integer = [&](std::string_view name, int64_t v) {
+      key(name);
+      out += absl::StrCat(v);
+    };
+    str("engine", r.engine);
+    str("filter", r.filter);
+    str("benchmark", r.benchmark);
+    num("bloom_bits", r.bloom_bits);
+    integer("threads", r.threads);
+    integer("ops", r.ops);
+    num("seconds", r.seconds);
+    num("micros_per_op", r.micros_per_op);
+    num("ops_per_sec", r.ops_per_sec);
+    bool fill = r.benchmark == "fillrandom" || r.benchmark == "fillseq";
+    if (fill) num("mb_per_sec", r.mb_per_sec);
+    integer("hits", r.hits);
+    integer("misses", r.misses);
+    integer("found", r.found);
+    integer("ios", static_cast<int64_t>(r.ios));
+    num("ios_per_op", r.ios_per_op);
+    num("ios_per_hit", r.ios_per_hit);
+    num("ios_per_miss", r.ios_per_miss);
+    num("files_on_path_per_op", r.files_on_path_per_op);
+    num("covering_files_per_miss", r.covering_files_per_miss);
+    integer("filter_checks", static_cast<int64_t>(r.filter_checks));
+    integer("filter_negatives", static_cast<int64_t>(r.filter_negatives));
+    integer("filter_false_positives",
+            static_cast<int64_t>(r.filter_false_positives));
+    num("ios_avoided_pct", r.ios_avoided_pct);
+    num("fp_observed", r.fp_observed);
+    num("fp_predicted", r.fp_predicted);
+    integer("filter_bytes", static_cast<int64_t>(r.filter_bytes));
+    num("bits_per_key", r.bits_per_key);
+    integer("sst_files", r.sst_files);
+    key("files_per_level");
+    absl::StrAppend(&out, "[", absl::StrJoin(r.files_per_level, ", "), "]");
+    num("io_latency_us", r.io_latency_us);
+    num("modeled_micros_per_op", r.modeled_micros_per_op);
+    num("modeled_saved_micros_per_op", r.modeled_saved_micros_per_op);
+    out += i + 1 < results.size() ? "},\n" : "}\n";
+  }
+  out += "]\n";
+  return out;
+}
+
+absl::Status WriteJsonFile(const std::string& path,
+                           const std::vector<BenchResult>& results) {
+  std::ofstream file(path, std::ios::trunc);
+  if (!file) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot write --json=", path));
+  }
+  file << FormatJson(results);
+  file.close();
+  if (!file) {
+    return absl::DataLossError(absl::StrCat("error writing --json=", path));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace bloomgate::bench

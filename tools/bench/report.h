@@ -1,0 +1,43 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// Everything the tool prints: the warning and header lines, one db_bench line
+// per benchmark, the final comparison table and the JSON file. All of it is
+// formatted from BenchResult, so the table and the JSON agree by
+// construction.
+
+#ifndef BLOOMGATE_TOOLS_BENCH_REPORT_H_
+#define BLOOMGATE_TOOLS_BENCH_REPORT_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "bench_options.h"
+#include "results.h"
+
+namespace bloomgate::bench {
+
+// db_bench's warnings about the build ("WARNING: Assertions are enabled; ..."),
+// one per line, empty for an optimised build without assertions.
+std::string BuildWarnings();
+
+// The header: versions, machine, and what the run will do.
+std::string FormatHeader(const BenchOptions& options);
+
+// One line in db_bench's shape, e.g.
+//   readmissing  :       1.234 micros/op 810372 ops/sec; 0.0096 I/Os/op;
+//   99.04% of reads avoided; FP 0.96% (predicted 0.96%)
+std::string FormatBenchmarkLine(const BenchResult& result);
+
+// The comparison table: one row per read benchmark of each engine and
+// filter, in run order. Columns: docs/evaluation.md.
+std::string FormatTable(const std::vector<BenchResult>& results);
+
+// Every result as a JSON array of objects; NaN (not measured) as null.
+std::string FormatJson(const std::vector<BenchResult>& results);
+absl::Status WriteJsonFile(const std::string& path,
+                           const std::vector<BenchResult>& results);
+
+}  // namespace bloomgate::bench
+
+#endif  // BLOOMGATE_TOOLS_BENCH_REPORT_H_

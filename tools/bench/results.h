@@ -1,0 +1,73 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// What one benchmark of one engine and filter measured. The printed line, the
+// comparison table and the JSON are all formatted from this struct (report.h),
+// so they cannot disagree.
+
+#ifndef BLOOMGATE_TOOLS_BENCH_RESULTS_H_
+#define BLOOMGATE_TOOLS_BENCH_RESULTS_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bloomgate::bench {
+
+struct BenchResult {
+  std::string engine;
+  std::string filter;
+  std::string benchmark;
+  double bloom_bits = 0;  // configured bits per key (0 without a filter)
+  int threads = 1;
+
+  int64_t ops = 0;
+  double seconds = 0;        // wall time of the timed loop
+  double micros_per_op = 0;  // per thread, as db_bench reports it
+  double ops_per_sec = 0;    // all threads
+  double mb_per_sec = 0;     // fills only
+
+  // Read benchmarks: lookups that found a value (hits) and that found none
+  // (misses). After a fill these are the lookups of present and of absent
+  // keys.
+  int64_t hits = 0;
+  int64_t misses = 0;
+  int64_t found = 0;  // == hits; db_bench's "(found of ops found)"
+  uint64_t ios = 0;   // data-block reads, all lookups
+  uint64_t ios_hits = 0;
+  uint64_t ios_misses = 0;
+  double ios_per_op = 0;
+  double ios_per_hit = 0;   // NaN without hits
+  double ios_per_miss = 0;  // NaN without misses
+
+  // Files on the lookup path (key range covered, search reached them): the
+  // reads a filterless engine does. NaN when the engine cannot tell.
+  double files_on_path = 0;
+  double files_on_path_per_op = 0;
+  // Files whose key range covers each absent key, counted from the files'
+  // metadata outside the timed loop: the independent check of the above.
+  double covering_files_per_miss = 0;
+  uint64_t filter_checks = 0;
+  uint64_t filter_negatives = 0;
+  uint64_t filter_false_positives = 0;
+  // filter_negatives / files_on_path, in percent: the reads the filter saved.
+  double ios_avoided_pct = 0;
+  // filter_false_positives / (checks of files not holding the key). NaN
+  // without a filter.
+  double fp_observed = 0;
+  double fp_predicted = 0;  // from the formula (docs/evaluation.md); NaN: none
+
+  // The files after the fill and their filters.
+  int sst_files = 0;
+  std::vector<int> files_per_level;
+  uint64_t filter_bytes = 0;
+  double bits_per_key = 0;  // filter_bytes * 8 / filter keys; NaN: none
+
+  // --io_latency_us model: every data-block read costs io_latency_us more.
+  double io_latency_us = 0;
+  double modeled_micros_per_op = 0;        // micros_per_op + ios_per_op * L
+  double modeled_saved_micros_per_op = 0;  // avoided reads per op * L
+};
+
+}  // namespace bloomgate::bench
+
+#endif  // BLOOMGATE_TOOLS_BENCH_RESULTS_H_

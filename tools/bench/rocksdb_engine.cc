@@ -1,0 +1,270 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// The RocksDB engine: RocksDB's public API only. Set up the way the mission
+// describes a service using bloomgate: no block cache (unless --cache_size),
+// every table reader kept open (max_open_files = -1) with its index and
+// filter held in memory from open, no compression, statistics on.
+//
+// Counting: a lookup's I/Os are its data-block reads, PerfContext's
+// block_read_count (thread-local, so exact per call). Filter checks come from
+// the statistics tickers BLOOM_FILTER_USEFUL (negatives),
+// BLOOM_FILTER_FULL_POSITIVE and BLOOM_FILTER_FULL_TRUE_POSITIVE.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl_compat.h"
+#include "engine.h"
+#include "rocksdb/cache.h"
+#include "rocksdb/db.h"
+#include "rocksdb/filter_policy.h"
+#include "rocksdb/options.h"
+#include "rocksdb/perf_context.h"
+#include "rocksdb/perf_level.h"
+#include "rocksdb/statistics.h"
+#include "rocksdb/table.h"
+#include "rocksdb/table_properties.h"
+#if BLOOMGATE_BENCH_HAVE_ROCKSDB_PLUGIN
+#include "bloomgate/rocksdb_filter_policy.h"
+#endif
+
+namespace bloomgate::bench {
+namespace {
+
+absl::Status FromRocks(const rocksdb::Status& s, std::string_view what) {
+  if (s.ok()) return absl::OkStatus();
+  std::string message = absl::StrCat("rocksdb ", Sv(what), ": ", s.ToString());
+  if (s.IsNotFound()) return absl::NotFoundError(message);
+  if (s.IsCorruption()) return absl::DataLossError(message);
+  if (s.IsInvalidArgument()) return absl::InvalidArgumentError(message);
+  if (s.IsIOError()) return absl::UnavailableError(message);
+  return absl::InternalError(message);
+}
+
+absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> MakeFilterPolicy(
+    FilterKind filter, double bits) {
+  switch (filter) {
+    case FilterKind::kNone:
+      return nullptr;
+    case FilterKind::kRocksDBBloom:
+      return std::shared_ptr<const rocksdb::FilterPolicy>(
+          rocksdb::NewBloomFilterPolicy(bits));
+    case FilterKind::kRocksDBRibbon:
+      // bloom_before_level = -1: Ribbon for every file. The default (0)
+      // would build Bloom filters for flushes, i.e. for every L0 file here.
+      return std::shared_ptr<const rocksdb::FilterPolicy>(
+          rocksdb::NewRibbonFilterPolicy(bits, /*bloom_before_level=*/-1));
+    case FilterKind::kBloomgate:
+    case FilterKind::kBloomgateStandard: {
+#if BLOOMGATE_BENCH_HAVE_ROCKSDB_PLUGIN
+      RocksDBFilterOptions options;
+      options.bits_per_key = bits;
+      options.layout = filter == FilterKind::kBloomgate ? Layout::kBlocked
+                                                        : Layout::kStandard;
+      return NewRocksDBFilterPolicy(options);
+#else
+      return absl::UnimplementedError(
+          "this bloomgate_bench was built without bloomgate's RocksDB plug-in");
+#endif
+    }
+  }
+  return absl::InvalidArgumentError("unknown filter");
+}
+
+class RocksDBEngine final : public Engine {
+ public:
+  std::string_view name() const override { return "rocksdb"; }
+
+  absl::Status Open(const EngineOptions& o) {
+    filter_ = o.filter;
+    disable_auto_compactions_ = o.disable_auto_compactions;
+    absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
+        MakeFilterPolicy(o.filter, o.bloom_bits);
+    if (!policy.ok()) return policy.status();
+
+    rocksdb::BlockBasedTableOptions table;
+    table.filter_policy = *policy;
+    table.block_size = 4096;
+    // Index entries are the blocks' last keys. With RocksDB's default
+    // shortened separators, an absent key between a block's last key and
+    // the separator is sent to that block, then to the next one: two reads
+    // in one file. Exact separators make a miss cost one read per file whose
+    // range covers the key, like the LSM, so the counts mean the same.
+    table.index_shortening =
+        rocksdb::BlockBasedTableOptions::IndexShorteningMode::kNoShortening;
+    // Filters and indexes live in the table readers, loaded when a file is
+    // opened, never evicted: the "in-memory filter per file".
+    table.cache_index_and_filter_blocks = false;
+    if (o.cache_size > 0) {
+      table.block_cache =
+          rocksdb::NewLRUCache(static_cast<size_t>(o.cache_size));
+    } else {
+      table.no_block_cache = true;
+    }
+
+    rocksdb::Options options;
+    options.create_if_missing = !o.use_existing;
+    options.error_if_exists = !o.use_existing;
+    options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+    options.compression = rocksdb::kNoCompression;
+    options.max_open_files = -1;
+    options.write_buffer_size = static_cast<size_t>(o.write_buffer_size);
+    options.target_file_size_base =
+        static_cast<uint64_t>(o.target_file_size_base);
+    options.max_bytes_for_level_base =
+        static_cast<uint64_t>(o.max_bytes_for_level_base);
+    options.max_bytes_for_level_multiplier = o.max_bytes_for_level_multiplier;
+    options.num_levels = o.num_levels;
+    options.disable_auto_compactions = o.disable_auto_compactions;
+    options.max_background_jobs = 2;
+    statistics_ = rocksdb::CreateDBStatistics();
+    // Tickers only: histograms and timers cost time on every Get.
+    statistics_->set_stats_level(rocksdb::StatsLevel::kExceptHistogramOrTimers);
+    options.statistics = statistics_;
+
+    rocksdb::DB* db = nullptr;
+    absl::Status s = FromRocks(rocksdb::DB::Open(options, o.dir, &db), "open");
+    if (!s.ok()) return s;
+    db_.reset(db);
+    return absl::OkStatus();
+  }
+
+  absl::Status Put(std::string_view key, std::string_view value) override {
+    return FromRocks(db_->Put(write_options_, ToSlice(key), ToSlice(value)),
+                     "put");
+  }
+
+  absl::Status Get(std::string_view key, std::string* value,
+                   bool* found) override {
+    // Both are thread-local: set per call so any thread may call Get.
+    rocksdb::SetPerfLevel(rocksdb::PerfLevel::kEnableCount);
+    rocksdb::PerfContext* perf = rocksdb::get_perf_context();
+    uint64_t before = perf->block_read_count;
+    rocksdb::Status s = db_->Get(read_options_, ToSlice(key), value);
+    uint64_t reads = perf->block_read_count - before;
+    *found = s.ok();
+    (*found ? hit_reads_ : miss_reads_)
+        .fetch_add(reads, std::memory_order_relaxed);
+    if (s.ok() || s.IsNotFound()) return absl::OkStatus();
+    return FromRocks(s, "get");
+  }
+
+  absl::Status FinishWrites() override {
+    rocksdb::FlushOptions flush;
+    flush.wait = true;
+    absl::Status s = FromRocks(db_->Flush(flush), "flush");
+    if (!s.ok()) return s;
+    // RocksDB 7.8 has no WaitForCompact: poll until nothing is pending or
+    // running. ("compaction-pending" stays 1 when auto compactions are off
+    // and L0 is over its trigger, so it only counts when they are on.)
+    for (;;) {
+      uint64_t pending = 0, running = 0, flushes = 0;
+      if (!disable_auto_compactions_) {
+        db_->GetIntProperty("rocksdb.compaction-pending", &pending);
+      }
+      db_->GetIntProperty("rocksdb.num-running-compactions", &running);
+      db_->GetIntProperty("rocksdb.num-running-flushes", &flushes);
+      if (pending == 0 && running == 0 && flushes == 0) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return absl::OkStatus();
+  }
+
+  ReadCounters GetCounters() override {
+    ReadCounters c;
+    c.filter_negatives =
+        statistics_->getTickerCount(rocksdb::BLOOM_FILTER_USEFUL);
+    c.filter_positives =
+        statistics_->getTickerCount(rocksdb::BLOOM_FILTER_FULL_POSITIVE);
+    c.filter_true_positives =
+        statistics_->getTickerCount(rocksdb::BLOOM_FILTER_FULL_TRUE_POSITIVE);
+    c.filter_checks = c.filter_negatives + c.filter_positives;
+    c.hit_reads = hit_reads_.load(std::memory_order_relaxed);
+    c.miss_reads = miss_reads_.load(std::memory_order_relaxed);
+    // With a filter, RocksDB checks it on every file whose range covers the
+    // key, so checks count the files on the path. Without one, each such
+    // file costs exactly one data-block read (index in memory, no cache).
+    if (filter_ != FilterKind::kNone) {
+      c.files_on_path = c.filter_checks;
+      c.files_on_path_known = true;
+    } else if (no_cache_) {
+      c.files_on_path = c.hit_reads + c.miss_reads;
+      c.files_on_path_known = true;
+    }
+    return c;
+  }
+
+  absl::StatusOr<EngineShape> GetShape() override {
+    EngineShape shape;
+    std::vector<rocksdb::LiveFileMetaData> files;
+    db_->GetLiveFilesMetaData(&files);
+    for (const rocksdb::LiveFileMetaData& f : files) {
+      FileInfo info;
+      info.level = f.level;
+      info.smallest = f.smallestkey;
+      info.largest = f.largestkey;
+      info.entries = f.num_entries;
+      shape.files.push_back(std::move(info));
+    }
+    rocksdb::TablePropertiesCollection props;
+    absl::Status s =
+        FromRocks(db_->GetPropertiesOfAllTables(&props), "table properties");
+    if (!s.ok()) return s;
+    for (const auto& [file, p] : props) {
+      shape.filter_bytes += p->filter_size;
+      shape.filter_keys += p->filter_size > 0 ? p->num_filter_entries : 0;
+    }
+    return shape;
+  }
+
+  std::string StatsText() override {
+    std::string text;
+    db_->GetProperty("rocksdb.levelstats", &text);
+    return text;
+  }
+
+  absl::Status Close() override {
+    if (db_ == nullptr) return absl::OkStatus();
+    absl::Status s = FromRocks(db_->Close(), "close");
+    db_.reset();
+    return s;
+  }
+
+  ~RocksDBEngine() override { Close().IgnoreError(); }
+
+  void set_no_cache(bool no_cache) { no_cache_ = no_cache; }
+
+ private:
+  static rocksdb::Slice ToSlice(std::string_view s) {
+    return rocksdb::Slice(s.data(), s.size());
+  }
+
+  FilterKind filter_ = FilterKind::kNone;
+  bool disable_auto_compactions_ = true;
+  bool no_cache_ = true;
+  std::shared_ptr<rocksdb::Statistics> statistics_;
+  std::unique_ptr<rocksdb::DB> db_;
+  rocksdb::WriteOptions write_options_;
+  rocksdb::ReadOptions read_options_;
+  std::atomic<uint64_t> hit_reads_{0};
+  std::atomic<uint64_t> miss_reads_{0};
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<Engine>> OpenRocksDBEngine(
+    const EngineOptions& options) {
+  auto engine = std::make_unique<RocksDBEngine>();
+  engine->set_no_cache(options.cache_size == 0);
+  absl::Status s = engine->Open(options);
+  if (!s.ok()) return s;
+  return std::unique_ptr<Engine>(std::move(engine));
+}
+
+}  // namespace bloomgate::bench
