@@ -58,6 +58,8 @@ struct FileInfo {
   std::string smallest;  // user keys
   std::string largest;
   uint64_t entries = 0;
+  uint64_t filter_bytes = 0;  // 0: no filter
+  uint64_t filter_keys = 0;   // keys the filter was built over
 };
 
 // The files a lookup may visit and what their filters cost.

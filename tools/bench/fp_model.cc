@@ -5,39 +5,93 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
 
+#include "absl/types/span.h"
+#include "bloomgate/filter_builder.h"
 #include "bloomgate/filter_options.h"
+#include "bloomgate/filter_reader.h"
 #include "bloomgate/sizing.h"
 
 namespace bloomgate::bench {
 namespace {
 
-double Clamp(double bits) {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double ClampBits(double bits) {
   return std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey);
 }
 
-double LayoutFp(Layout layout, double configured_bits, double actual_bits) {
-  int probes = OptimalNumProbes(layout, Clamp(configured_bits));
-  return PredictedFpRate(layout, actual_bits, probes);
+// What the filter core builds for `keys` keys: bits per key of the bit
+// array and probes, read back from a real block. Cached: a run asks for the
+// same few sizes again and again.
+double BloomgateFileFp(Layout layout, double bits, uint64_t keys) {
+  static std::mutex mu;
+  static std::map<std::tuple<int, double, uint64_t>, double> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto key = std::make_tuple(static_cast<int>(layout), bits, keys);
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+
+  FilterOptions options;
+  options.bits_per_key = ClampBits(bits);
+  options.layout = layout;
+  absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(options);
+  double fp = kNaN;
+  if (builder.ok()) {
+    // Distinct hashes; their values do not matter for the size.
+    for (uint64_t i = 0; i < keys; ++i) builder->AddHash(i);
+    std::string block = builder->Finish();
+    FilterReader reader(block);
+    if (!reader.degraded()) {
+      fp = PredictedFpRate(layout, reader.bits_per_key(), reader.num_probes());
+    }
+  }
+  cache.emplace(key, fp);
+  return fp;
 }
 
 }  // namespace
 
-double PredictedFp(FilterKind filter, double configured_bits,
-                   double actual_bits) {
-  if (!(actual_bits > 0)) actual_bits = configured_bits;
+double PredictedFileFp(FilterKind filter, double configured_bits, uint64_t keys,
+                       uint64_t filter_bytes) {
+  if (keys == 0) return kNaN;
+  const double bits = ClampBits(configured_bits);
   switch (filter) {
     case FilterKind::kNone:
-      return std::numeric_limits<double>::quiet_NaN();
+      return kNaN;
     case FilterKind::kBloomgate:
-    case FilterKind::kRocksDBBloom:
-      return LayoutFp(Layout::kBlocked, configured_bits, actual_bits);
+      return BloomgateFileFp(Layout::kBlocked, bits, keys);
     case FilterKind::kBloomgateStandard:
-      return LayoutFp(Layout::kStandard, configured_bits, actual_bits);
+      return BloomgateFileFp(Layout::kStandard, bits, keys);
+    case FilterKind::kRocksDBBloom: {
+      double actual =
+          8.0 * static_cast<double>(filter_bytes) / static_cast<double>(keys);
+      return PredictedFpRate(Layout::kBlocked, actual,
+                             OptimalNumProbes(Layout::kBlocked, bits));
+    }
     case FilterKind::kRocksDBRibbon:
-      return LayoutFp(Layout::kBlocked, configured_bits, configured_bits);
+      return PredictedFpRate(Layout::kBlocked, bits,
+                             OptimalNumProbes(Layout::kBlocked, bits));
   }
-  return std::numeric_limits<double>::quiet_NaN();
+  return kNaN;
+}
+
+double PredictedFp(FilterKind filter, double configured_bits,
+                   const EngineShape& shape) {
+  double sum = 0;
+  int files = 0;
+  for (const FileInfo& f : shape.files) {
+    if (f.filter_keys == 0) continue;
+    double fp =
+        PredictedFileFp(filter, configured_bits, f.filter_keys, f.filter_bytes);
+    if (std::isnan(fp)) continue;
+    sum += fp;
+    ++files;
+  }
+  return files > 0 ? sum / files : kNaN;
 }
 
 }  // namespace bloomgate::bench

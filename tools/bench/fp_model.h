@@ -6,24 +6,36 @@
 #ifndef BLOOMGATE_TOOLS_BENCH_FP_MODEL_H_
 #define BLOOMGATE_TOOLS_BENCH_FP_MODEL_H_
 
+#include <cstdint>
+
 #include "bench_options.h"
+#include "engine.h"
 
 namespace bloomgate::bench {
 
-// Predicted FP rate of `filter` configured with `configured_bits` per key,
-// whose filters actually spend `actual_bits` per key (bytes * 8 / keys, which
-// rounding to whole cache lines makes a little larger). NaN for kNone.
-//  - bloomgate, bloomgate_standard: PredictedFpRate of the layout with the
-//    probe count the filter core picks for the configured bits.
-//  - rocksdb_bloom: RocksDB's FastLocalBloom is a Bloom filter with all
-//    probes in one 512-bit cache line, the model of the blocked layout, with
-//    the probe count optimal for that model.
+// Predicted FP rate of one file's filter: `filter` configured with
+// `configured_bits` per key, built over `keys` keys into `filter_bytes`
+// bytes. NaN for kNone.
+//  - bloomgate, bloomgate_standard: the filter core is asked what it builds
+//    for `keys` keys (FilterBuilder, then FilterReader's bits_per_key and
+//    num_probes: the bits of the array itself, rounded up to whole cache
+//    lines, without the block's header), and PredictedFpRate answers.
+//  - rocksdb_bloom: RocksDB's FastLocalBloom puts all probes of a key in one
+//    512-bit cache line, the model of bloomgate's blocked layout; bits/key is
+//    filter_bytes * 8 / keys (its 5-byte trailer is negligible) and the probe
+//    count the one optimal for that model.
 //  - rocksdb_ribbon: RocksDB sizes a Ribbon filter to the FP rate of its
 //    Bloom filter at configured_bits ("Bloom-equivalent" bits per key), so
-//    the prediction is that Bloom rate at the configured bits; actual_bits
-//    (about 30% less) does not enter.
+//    the prediction is that Bloom rate; the actual memory (about 30% less)
+//    does not enter.
+double PredictedFileFp(FilterKind filter, double configured_bits, uint64_t keys,
+                       uint64_t filter_bytes);
+
+// The mean of PredictedFileFp over the files of `shape` that have a filter:
+// the rate a lookup that checks every file (an absent key in an all-L0
+// shape) should see. NaN for kNone or when no file has a filter.
 double PredictedFp(FilterKind filter, double configured_bits,
-                   double actual_bits);
+                   const EngineShape& shape);
 
 }  // namespace bloomgate::bench
 

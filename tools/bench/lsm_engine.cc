@@ -99,6 +99,10 @@ class LsmEngine final : public Engine {
       info.smallest = f.smallest_key;
       info.largest = f.largest_key;
       info.entries = f.num_entries;
+      info.filter_bytes = f.filter_bytes;
+      // Every entry's key went into the filter (the LSM adds each key of
+      // the file once).
+      info.filter_keys = f.filter_bytes > 0 ? f.num_entries : 0;
       shape.files.push_back(std::move(info));
     }
     lsm::IoStats stats = store_->GetStats();

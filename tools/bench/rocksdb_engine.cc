@@ -216,9 +216,19 @@ class RocksDBEngine final : public Engine {
     absl::Status s =
         FromRocks(db_->GetPropertiesOfAllTables(&props), "table properties");
     if (!s.ok()) return s;
-    for (const auto& [file, p] : props) {
+    for (const auto& [path, p] : props) {
+      uint64_t keys = p->filter_size > 0 ? p->num_filter_entries : 0;
       shape.filter_bytes += p->filter_size;
-      shape.filter_keys += p->filter_size > 0 ? p->num_filter_entries : 0;
+      shape.filter_keys += keys;
+      // Properties are keyed by path, live files by name ("/000012.sst").
+      for (size_t i = 0; i < files.size(); ++i) {
+        const std::string& name = files[i].name;
+        if (path.size() >= name.size() &&
+            path.compare(path.size() - name.size(), name.size(), name) == 0) {
+          shape.files[i].filter_bytes = p->filter_size;
+          shape.files[i].filter_keys = keys;
+        }
+      }
     }
     return shape;
   }

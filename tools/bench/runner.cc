@@ -59,7 +59,7 @@ void FillShape(const EngineShape& shape, FilterKind filter, double bits,
                         ? kNaN
                         : Ratio(8.0 * static_cast<double>(shape.filter_bytes),
                                 static_cast<double>(shape.filter_keys));
-  r->fp_predicted = PredictedFp(filter, bits, r->bits_per_key);
+  r->fp_predicted = PredictedFp(filter, bits, shape);
 }
 
 }  // namespace
