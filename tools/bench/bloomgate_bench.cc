@@ -74,8 +74,8 @@ ABSL_FLAG(bool, progress, true,
 namespace {
 
 int Fail(const absl::Status& status) {
-  std::cerr << "bloomgate_bench: " << status.message() << "\n"
-            << "Try --help for the flags.\n";
+  std::cerr << "bloomgate_bench: " << status.message() << "\n\n"
+            << absl::ProgramUsageMessage() << "\nTry --help for the flags.\n";
   return 1;
 }
 

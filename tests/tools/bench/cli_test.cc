@@ -1,0 +1,175 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// bloomgate_bench as a user runs it: the JSON parses and agrees with the
+// printed comparison table; bad flags give a usage message and a non-zero
+// exit; a non-terminal stderr gets no progress bar.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "gtest/gtest.h"
+#include "json_reader.h"
+
+namespace bloomgate::bench::testing {
+namespace {
+
+struct Outcome {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr
+};
+
+// Runs the tool with `args`; stdout and stderr are pipes, not terminals.
+Outcome RunBench(const std::string& args) {
+  std::string command =
+      std::string(BLOOMGATE_BENCH_BINARY) + " " + args + " 2>&1 </dev/null";
+  Outcome outcome;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return outcome;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0) {
+    outcome.output.append(buffer, n);
+  }
+  int status = pclose(pipe);
+  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return outcome;
+}
+
+std::string Scratch(const std::string& name) {
+  return (std::filesystem::path(::testing::TempDir()) /
+          (name + "_" + std::to_string(::getpid())))
+      .string();
+}
+
+int Count(const std::string& haystack, const std::string& needle) {
+  int count = 0;
+  for (size_t at = haystack.find(needle); at != std::string::npos;
+       at = haystack.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// The table's cells as the tool formats them from a JSON number.
+std::string Fixed(const JsonValue* v, int decimals) {
+  if (v == nullptr || v->is_null()) return "n/a";
+  return absl::StrFormat("%.*f", decimals, v->number);
+}
+std::string Pct(const JsonValue* v, int decimals) {
+  if (v == nullptr || v->is_null()) return "n/a";
+  return absl::StrFormat("%.*f%%", decimals, 100 * v->number);
+}
+
+TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
+  const std::string json_path = Scratch("bench.json");
+  Outcome run = RunBench(
+      "--engine=lsm,rocksdb --filter=none,bloomgate,rocksdb_bloom "
+      "--benchmarks=fillrandom,readmixed,readmissing --num=5000 --reads=5000 "
+      "--write_buffer_size=100000 --json=" +
+      json_path);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(run.output.find('\r'), std::string::npos)
+      << "progress bar drawn on a pipe";
+  // One db_bench line per benchmark of each of the 5 engine/filter pairs.
+  EXPECT_EQ(Count(run.output, "\nfillrandom   : "), 5) << run.output;
+  EXPECT_EQ(Count(run.output, "\nreadmixed    : "), 5) << run.output;
+  EXPECT_EQ(Count(run.output, "\nreadmissing  : "), 5) << run.output;
+
+  std::ifstream file(json_path);
+  ASSERT_TRUE(file) << "no JSON written";
+  std::stringstream text;
+  text << file.rdbuf();
+  std::filesystem::remove(json_path);
+  JsonReader reader;
+  std::optional<JsonValue> json = reader.Parse(text.str());
+  ASSERT_TRUE(json.has_value()) << reader.error() << "\n" << text.str();
+  ASSERT_EQ(json->type, JsonValue::Type::kArray);
+  // 5 pairs (the LSM cannot run rocksdb_bloom) x 3 benchmarks.
+  ASSERT_EQ(json->array.size(), 15u) << text.str();
+  std::map<std::string, const JsonValue*> by_key;
+  for (const JsonValue& object : json->array) {
+    for (const char* field :
+         {"engine", "filter", "benchmark", "ops", "micros_per_op", "ios_per_op",
+          "ios_avoided_pct", "fp_observed", "fp_predicted", "filter_bytes",
+          "sst_files"}) {
+      ASSERT_NE(object.Find(field), nullptr) << "missing " << field;
+    }
+    by_key[object.Find("engine")->string + "/" + object.Find("filter")->string +
+           "/" + object.Find("benchmark")->string] = &object;
+  }
+
+  // Every row of the table after "Comparison" is a JSON object, cell for
+  // cell.
+  size_t at = run.output.find("\nComparison\n");
+  ASSERT_NE(at, std::string::npos) << run.output;
+  std::vector<std::string> lines =
+      absl::StrSplit(run.output.substr(at + 12), '\n', absl::SkipEmpty());
+  ASSERT_GE(lines.size(), 2u);
+  std::vector<std::string> head =
+      absl::StrSplit(lines[0], ' ', absl::SkipEmpty());
+  int rows = 0;
+  for (size_t i = 2; i < lines.size(); ++i) {
+    std::vector<std::string> cells =
+        absl::StrSplit(lines[i], ' ', absl::SkipEmpty());
+    if (cells.size() != 13) break;  // the end of the table
+    ++rows;
+    const std::string key = cells[0] + "/" + cells[1] + "/" + cells[2];
+    ASSERT_TRUE(by_key.count(key)) << key;
+    const JsonValue& o = *by_key[key];
+    bool none = cells[1] == "none";
+    EXPECT_EQ(cells[3], Fixed(o.Find("ops_per_sec"), 0)) << key;
+    EXPECT_EQ(cells[4], Fixed(o.Find("ios_per_hit"), 4)) << key;
+    EXPECT_EQ(cells[5], Fixed(o.Find("ios_per_miss"), 4)) << key;
+    EXPECT_EQ(cells[6], Fixed(o.Find("covering_files_per_miss"), 2)) << key;
+    EXPECT_EQ(cells[7], Fixed(o.Find("ios_avoided_pct"), 2) + "%") << key;
+    EXPECT_EQ(cells[8], none ? "-" : Pct(o.Find("fp_observed"), 3)) << key;
+    EXPECT_EQ(cells[9], none ? "-" : Pct(o.Find("fp_predicted"), 3)) << key;
+    EXPECT_EQ(cells[10], Fixed(o.Find("filter_bytes"), 0)) << key;
+    EXPECT_EQ(cells[11], none ? "-" : Fixed(o.Find("bits_per_key"), 2)) << key;
+    EXPECT_EQ(cells[12], Fixed(o.Find("sst_files"), 0)) << key;
+    // And the numbers mean what they say.
+    EXPECT_EQ(o.Find("ops")->number, 5000) << key;
+    if (none) {
+      EXPECT_EQ(o.Find("ios_avoided_pct")->number, 0) << key;
+      EXPECT_TRUE(o.Find("fp_observed")->is_null()) << key;
+    } else {
+      EXPECT_GT(o.Find("ios_avoided_pct")->number, 90) << key;
+    }
+  }
+  // Two read benchmarks for each of the 5 pairs.
+  EXPECT_EQ(rows, 10) << run.output;
+}
+
+TEST(CliTest, UnknownFilterGivesUsageAndFails) {
+  Outcome run = RunBench("--filter=bogus");
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.output.find("unknown filter 'bogus'"), std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("Usage: bloomgate_bench"), std::string::npos)
+      << run.output;
+}
+
+TEST(CliTest, BadValuesAndUnknownFlagsFail) {
+  for (const char* args :
+       {"--num=abc", "--no_such_flag=1", "--num=1", "--negative_ratio=2",
+        "--engine=lsm --filter=rocksdb_bloom", "--threads=0", "extra"}) {
+    Outcome run = RunBench(args);
+    EXPECT_NE(run.exit_code, 0) << args << "\n" << run.output;
+    EXPECT_FALSE(run.output.empty()) << args;
+    EXPECT_EQ(run.output.find("Comparison"), std::string::npos) << args;
+  }
+}
+
+}  // namespace
+}  // namespace bloomgate::bench::testing
