@@ -147,6 +147,9 @@ absl::Status ValidateBenchOptions(const BenchOptions& o) {
   if (o.filters.empty()) return Invalid("filter", "empty");
   if (o.num < 2) return Invalid("num", "must be at least 2");
   if (o.reads < 0) return Invalid("reads", "must not be negative");
+  if (o.filterless_reads < 0) {
+    return Invalid("filterless_reads", "must not be negative");
+  }
   if (o.key_size < 1 || o.key_size > 1024) {
     return Invalid("key_size", "must be in [1, 1024]");
   }

@@ -67,8 +67,11 @@ struct BenchOptions {
   std::vector<EngineKind> engines;
   std::vector<FilterKind> filters;
 
-  int64_t num = 1000000;         // keys written by a fill
-  int64_t reads = 1000000;       // lookups per read benchmark (all threads)
+  int64_t num = 1000000;    // keys written by a fill
+  int64_t reads = 1000000;  // lookups per read benchmark (all threads)
+  // Lookups of a read benchmark without a filter, when > 0 and < reads: the
+  // first filterless_reads of the same lookup streams.
+  int64_t filterless_reads = 100000;
   int key_size = 16;             // bytes
   int value_size = 100;          // bytes
   double negative_ratio = 0.99;  // share of absent keys in readmixed
@@ -83,7 +86,7 @@ struct BenchOptions {
   bool use_existing_db = false;
 
   // LSM shape, with the same meaning for both engines.
-  int64_t write_buffer_size = 4 << 20;
+  int64_t write_buffer_size = 8 << 20;
   int64_t target_file_size_base = 64 << 20;
   int64_t max_bytes_for_level_base = 256 << 20;
   double max_bytes_for_level_multiplier = 10;

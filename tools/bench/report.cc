@@ -166,6 +166,13 @@ std::string FormatHeader(const BenchOptions& o) {
                   o.threads, " thread(s); readmixed ",
                   absl::StrFormat("%g", 100 * o.negative_ratio),
                   "% absent keys\n");
+  bool filterless = false;
+  for (FilterKind f : o.filters) filterless |= f == FilterKind::kNone;
+  if (filterless && o.filterless_reads > 0 && o.filterless_reads < o.reads) {
+    absl::StrAppend(&out, "            (filter none: the first ",
+                    o.filterless_reads,
+                    " of them, --filterless_reads; 0 for all)\n");
+  }
   absl::StrAppend(&out, "Benchmarks: ", absl::StrJoin(benchmarks, ","), "\n");
   absl::StrAppend(&out, "Engines:    ", absl::StrJoin(engines, ","), "\n");
   absl::StrAppend(&out, "Filters:    ", absl::StrJoin(filters, ","), " at ",
@@ -234,9 +241,9 @@ std::string FormatTable(const std::vector<BenchResult>& results) {
   for (const BenchResult& r : results) model |= r.io_latency_us > 0;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> head = {
-      "engine",       "filter",     "benchmark", "ops/s",       "I/O/hit",
-      "I/O/miss",     "files/miss", "avoided",   "FP observed", "FP predicted",
-      "filter bytes", "bits/key",   "SSTs"};
+      "engine",       "filter",       "benchmark",  "lookups", "ops/s",
+      "I/O/hit",      "I/O/miss",     "files/miss", "avoided", "FP observed",
+      "FP predicted", "filter bytes", "bits/key",   "SSTs"};
   if (model) {
     head.push_back("model us/op");
     head.push_back("saved us/op");
@@ -251,6 +258,7 @@ std::string FormatTable(const std::vector<BenchResult>& results) {
         r.engine,
         r.filter,
         r.benchmark,
+        absl::StrCat(r.ops),
         absl::StrFormat("%.0f", r.ops_per_sec),
         Number(r.ios_per_hit, 4),
         Number(r.ios_per_miss, 4),

@@ -122,22 +122,23 @@ TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
   for (size_t i = 2; i < lines.size(); ++i) {
     std::vector<std::string> cells =
         absl::StrSplit(lines[i], ' ', absl::SkipEmpty());
-    if (cells.size() != 13) break;  // the end of the table
+    if (cells.size() != 14) break;  // the end of the table
     ++rows;
     const std::string key = cells[0] + "/" + cells[1] + "/" + cells[2];
     ASSERT_TRUE(by_key.count(key)) << key;
     const JsonValue& o = *by_key[key];
     bool none = cells[1] == "none";
-    EXPECT_EQ(cells[3], Fixed(o.Find("ops_per_sec"), 0)) << key;
-    EXPECT_EQ(cells[4], Fixed(o.Find("ios_per_hit"), 4)) << key;
-    EXPECT_EQ(cells[5], Fixed(o.Find("ios_per_miss"), 4)) << key;
-    EXPECT_EQ(cells[6], Fixed(o.Find("covering_files_per_miss"), 2)) << key;
-    EXPECT_EQ(cells[7], Fixed(o.Find("ios_avoided_pct"), 2) + "%") << key;
-    EXPECT_EQ(cells[8], none ? "-" : Pct(o.Find("fp_observed"), 3)) << key;
-    EXPECT_EQ(cells[9], none ? "-" : Pct(o.Find("fp_predicted"), 3)) << key;
-    EXPECT_EQ(cells[10], Fixed(o.Find("filter_bytes"), 0)) << key;
-    EXPECT_EQ(cells[11], none ? "-" : Fixed(o.Find("bits_per_key"), 2)) << key;
-    EXPECT_EQ(cells[12], Fixed(o.Find("sst_files"), 0)) << key;
+    EXPECT_EQ(cells[3], Fixed(o.Find("ops"), 0)) << key;
+    EXPECT_EQ(cells[4], Fixed(o.Find("ops_per_sec"), 0)) << key;
+    EXPECT_EQ(cells[5], Fixed(o.Find("ios_per_hit"), 4)) << key;
+    EXPECT_EQ(cells[6], Fixed(o.Find("ios_per_miss"), 4)) << key;
+    EXPECT_EQ(cells[7], Fixed(o.Find("covering_files_per_miss"), 2)) << key;
+    EXPECT_EQ(cells[8], Fixed(o.Find("ios_avoided_pct"), 2) + "%") << key;
+    EXPECT_EQ(cells[9], none ? "-" : Pct(o.Find("fp_observed"), 3)) << key;
+    EXPECT_EQ(cells[10], none ? "-" : Pct(o.Find("fp_predicted"), 3)) << key;
+    EXPECT_EQ(cells[11], Fixed(o.Find("filter_bytes"), 0)) << key;
+    EXPECT_EQ(cells[12], none ? "-" : Fixed(o.Find("bits_per_key"), 2)) << key;
+    EXPECT_EQ(cells[13], Fixed(o.Find("sst_files"), 0)) << key;
     // And the numbers mean what they say.
     EXPECT_EQ(o.Find("ops")->number, 5000) << key;
     if (none) {

@@ -124,8 +124,7 @@ TEST_P(RunnerTest, MissingLookupsReadWhatTheKeyRangesAndFilterSay) {
   EXPECT_DOUBLE_EQ(r->files_on_path_per_op, r->covering_files_per_miss)
       << output_;
   EXPECT_NEAR(static_cast<double>(r->filter_checks),
-              r->covering_files_per_miss * static_cast<double>(r->misses),
-              0.5);
+              r->covering_files_per_miss * static_cast<double>(r->misses), 0.5);
   // ... and every read is one of its false positives.
   EXPECT_EQ(r->ios, r->filter_false_positives) << output_;
   EXPECT_EQ(r->filter_negatives + r->filter_false_positives, r->filter_checks);
