@@ -19,6 +19,21 @@ absl::Status LogWriter::AddRecord(std::string_view payload, bool sync) {
   return sync ? file_->Sync() : file_->Flush();
 }
 
+namespace {
+
+// A machine crash can leave a log longer than what reached the disk, the
+// rest reading as zeros. A damaged record is a crash artefact, not damage,
+// only when it and everything after it are zero bytes: a flipped byte in a
+// real record is never mistaken for one.
+bool AllZero(std::string_view bytes) {
+  for (char c : bytes) {
+    if (c != 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 absl::Status ParseLog(
     std::string_view file, std::string_view contents,
     const std::function<absl::Status(std::string_view, uint64_t)>& fn,
@@ -33,6 +48,10 @@ absl::Status ParseLog(
     }
     const char* h = contents.data() + offset;
     if (DecodeFixed32(h + 8) != Checksum(std::string_view(h, 8))) {
+      if (AllZero(contents.substr(offset))) {
+        result->truncated_tail_bytes = left;
+        return absl::OkStatus();
+      }
       return absl::DataLossError(absl::StrCat(Sv(file),
                                               ": WAL record header at offset ",
                                               offset, ": checksum mismatch"));
@@ -44,6 +63,11 @@ absl::Status ParseLog(
     }
     std::string_view payload(h + kLogHeaderSize, length);
     if (DecodeFixed32(h + 4) != Checksum(payload)) {
+      // The header reached the disk, the rest of the file did not.
+      if (AllZero(contents.substr(offset + kLogHeaderSize))) {
+        result->truncated_tail_bytes = left;
+        return absl::OkStatus();
+      }
       return absl::DataLossError(
           absl::StrCat(Sv(file), ": WAL record at offset ", offset, " (",
                        length, " bytes): checksum mismatch"));

@@ -42,8 +42,11 @@ class LogWriter {
 
 struct LogParseResult {
   uint64_t records = 0;
-  // Bytes at the end that hold an incomplete record: what a crash during
-  // an append leaves. They were never acknowledged and are ignored.
+  // Bytes at the end that hold an incomplete record, or only zero bytes:
+  // what a crash during an append leaves (zeros: a machine crash that
+  // extended the file but lost the data). They were never acknowledged --
+  // an acknowledged record was complete and, with sync, on disk -- and are
+  // ignored.
   uint64_t truncated_tail_bytes = 0;
 };
 

@@ -176,6 +176,24 @@ TEST(WalTest, RoundTripAndTruncatedTail) {
   }
 }
 
+TEST(WalTest, ZeroTailAfterAMachineCrashIsIgnored) {
+  testing::TempDir dir;
+  const std::string log = MakeLog(dir, {"alpha", "beta"});
+  for (size_t zeros : {1, 11, 12, 40, 4096}) {
+    absl::Status s;
+    LogParseResult result;
+    EXPECT_EQ(Parse(log + std::string(zeros, '\0'), &s, &result),
+              (std::vector<std::string>{"alpha", "beta"}));
+    EXPECT_TRUE(s.ok()) << s;
+    EXPECT_EQ(result.truncated_tail_bytes, zeros);
+  }
+  // A zeroed header before real bytes is damage, not a tail.
+  absl::Status s;
+  LogParseResult result;
+  Parse(std::string(12, '\0') + log, &s, &result);
+  EXPECT_TRUE(absl::IsDataLoss(s)) << s;
+}
+
 TEST(WalTest, EveryFlippedByteIsDetected) {
   testing::TempDir dir;
   const std::string log = MakeLog(dir, {"alpha", "beta", "gamma-delta"});
