@@ -146,14 +146,20 @@ State ReadAll(Store& store, bool* ok) {
 }
 
 TEST(CrashTest, AcknowledgedSyncedWritesSurviveSigkill) {
-  testing::TempDir dir;
+  // Timed kills and crash-point kills use separate stores, so that the
+  // crash-point trials (and which points they reach) do not depend on where
+  // a timed kill happened to land.
+  testing::TempDir timed_dir, point_dir;
+  State models[2];
   constexpr int kTrials = 40;
   std::mt19937_64 rng(42);
-  State model;
   int killed_mid_op = 0, by_crash_point = 0, completed = 0;
   std::set<std::string> points_hit;
   for (int trial = 0; trial < kTrials; ++trial) {
     const bool use_crash_point = trial % 2 == 1;
+    const std::string& dir =
+        use_crash_point ? point_dir.path() : timed_dir.path();
+    State& model = models[use_crash_point];
     // Crash-point trials take the points in turn and kill at the n-th time
     // the point is reached (the first for recovery's own points).
     const int crash_point = use_crash_point ? (trial / 2) % kNumPoints : -1;
@@ -165,7 +171,7 @@ TEST(CrashTest, AcknowledgedSyncedWritesSurviveSigkill) {
     ASSERT_GE(pid, 0);
     if (pid == 0) {
       ::close(fds[0]);
-      RunChild(dir.path(), trial, fds[1], crash_point,
+      RunChild(dir, trial, fds[1], crash_point,
                crash_point >= kNumPoints - 2 ? 1 : occurrence);
     }
     ::close(fds[1]);
@@ -208,7 +214,7 @@ TEST(CrashTest, AcknowledgedSyncedWritesSurviveSigkill) {
     State with_next = acked_state;
     if (acked < kOpsPerTrial) Apply(ops[acked], &with_next);
 
-    auto store = Store::Open(dir.path(), CrashOptions());
+    auto store = Store::Open(dir, CrashOptions());
     ASSERT_TRUE(store.ok()) << "trial " << trial << ": " << store.status();
     bool ok;
     State got = ReadAll(**store, &ok);

@@ -232,6 +232,45 @@ TEST(StoreTest, WithoutFiltersEveryFileInRangeIsRead) {
   EXPECT_EQ(s.total.filter_bytes, 0u);
 }
 
+// Tables keep the filter they were written with: a store reopened with
+// other filter options (or none) reads old and new tables alike.
+TEST(StoreTest, TablesWithDifferentFiltersMix) {
+  TempDir dir;
+  StoreOptions o = SmallOptions();
+  o.disable_auto_compactions = true;
+  o.write_buffer_size = 1 << 20;
+  const std::vector<std::optional<FilterOptions>> filters = {
+      FilterOptions{}, std::nullopt,
+      FilterOptions{.bits_per_key = 4, .layout = Layout::kStandard},
+      FilterOptions{.bits_per_key = 20}};
+  for (size_t f = 0; f < filters.size(); ++f) {
+    o.filter = filters[f];
+    auto store = OpenOrDie(dir.path(), o);
+    for (int i = 0; i < 300; ++i) {
+      ASSERT_OK(store->Put(Key(i * 4 + f), "f" + std::to_string(f)));
+    }
+    ASSERT_OK(store->Flush());
+  }
+  o.filter = std::nullopt;
+  auto store = OpenOrDie(dir.path(), o);
+  const IoStats s = store->GetStats();
+  EXPECT_EQ(s.levels[0].num_files, 4u);
+  EXPECT_EQ(s.total.degraded_filters, 0u);
+  std::vector<FileInfo> files = store->GetLiveFiles();
+  int unfiltered = 0;
+  for (const FileInfo& f : files) unfiltered += f.filter_bytes == 0;
+  EXPECT_EQ(unfiltered, 1);
+  for (int i = 0; i < 1200; ++i) {
+    EXPECT_EQ(GetOrDie(*store, Key(i)), "f" + std::to_string(i % 4));
+  }
+  // A full compaction rewrites everything with the current options.
+  ASSERT_OK(store->Compact());
+  EXPECT_EQ(store->GetStats().total.filter_bytes, 0u);
+  for (int i = 0; i < 1200; i += 7) {
+    EXPECT_EQ(GetOrDie(*store, Key(i)), "f" + std::to_string(i % 4));
+  }
+}
+
 TEST(StoreTest, DirectIoReadsTheSameData) {
   TempDir dir("/tmp");  // tmpfs may refuse O_DIRECT; ext4 takes it
   StoreOptions o = SmallOptions();
