@@ -25,11 +25,11 @@ namespace bloomgate::bench {
 namespace {
 
 // Scale of the sweeps: small enough for seconds per point, large enough that
-// the FP rate at 16 bits/key (~0.05%) still sees about a hundred positives.
+// the FP rate at 16 bits/key (~0.1%) still sees about a hundred positives.
 constexpr int64_t kFpSweepKeys = 50000;
-constexpr int64_t kFpSweepLookups = 200000;
+constexpr int64_t kFpSweepLookups = 100000;
 constexpr double kFpSweepBits[] = {2, 4, 6, 8, 10, 12, 14, 16};
-constexpr int64_t kIoSweepKeys = 100000;
+constexpr int64_t kIoSweepKeys = 50000;
 constexpr int64_t kIoSweepLookups = 20000;
 constexpr int kIoSweepFiles[] = {1, 2, 4, 8, 16, 32};
 

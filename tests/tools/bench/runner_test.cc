@@ -179,6 +179,36 @@ TEST_P(RunnerTest, PresentKeysAreFoundWithOneReadPlusFalsePositives) {
   }
 }
 
+TEST_P(RunnerTest, LeveledShapeStillReadsExactlyTheCoveringFiles) {
+  BenchOptions o = SmallOptions();
+  o.benchmarks = {BenchmarkKind::kFillRandom, BenchmarkKind::kReadMissing};
+  o.reads = 5000;
+  o.write_buffer_size = 100000;
+  o.disable_auto_compactions = false;  // leveled compaction
+  o.target_file_size_base = 128 << 10;
+  o.max_bytes_for_level_base = 512 << 10;
+  std::vector<BenchResult> results = Run(o);
+  const BenchResult* r = Find(results, "readmissing");
+  ASSERT_NE(r, nullptr) << output_;
+  // Compaction moved data below level 0: each deeper level is a sorted run,
+  // at most one of whose files covers a key.
+  ASSERT_GE(r->files_per_level.size(), 2u) << output_;
+  int deeper = 0;
+  for (size_t level = 1; level < r->files_per_level.size(); ++level) {
+    deeper += r->files_per_level[level];
+  }
+  EXPECT_GT(deeper, 0) << output_;
+  EXPECT_LE(r->covering_files_per_miss,
+            r->files_per_level[0] + (r->files_per_level.size() - 1.0));
+  if (GetParam().filter == FilterKind::kNone) {
+    EXPECT_DOUBLE_EQ(r->ios_per_miss, r->covering_files_per_miss) << output_;
+  } else {
+    EXPECT_DOUBLE_EQ(r->files_on_path_per_op, r->covering_files_per_miss)
+        << output_;
+    EXPECT_EQ(r->ios, r->filter_false_positives) << output_;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     AllEnginesAndFilters, RunnerTest,
     ::testing::Values(Case{EngineKind::kLsm, FilterKind::kNone},
