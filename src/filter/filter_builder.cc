@@ -41,12 +41,19 @@ void FillBlocked(const std::deque<uint64_t>& hashes, uint64_t num_bits,
     return bits +
            internal::BlockedLineIndex(hash, num_lines) * internal::kLineBytes;
   };
+  // Both cache lines a line may straddle (the output buffer is the
+  // caller's, of any alignment).
+  auto prefetch = [&](uint64_t hash) {
+    const uint8_t* line = line_of(hash);
+    __builtin_prefetch(line, /*rw=*/1);
+    __builtin_prefetch(line + internal::kLineBytes - 1, /*rw=*/1);
+  };
   auto ahead = hashes.begin();
   for (size_t i = 0; i < kPrefetchDistance && ahead != hashes.end(); ++i) {
-    __builtin_prefetch(line_of(*ahead++), /*rw=*/1);
+    prefetch(*ahead++);
   }
   for (uint64_t hash : hashes) {
-    if (ahead != hashes.end()) __builtin_prefetch(line_of(*ahead++), /*rw=*/1);
+    if (ahead != hashes.end()) prefetch(*ahead++);
     internal::BlockedAdd(internal::BlockedProbeSeed(hash), num_probes,
                          line_of(hash));
   }

@@ -101,6 +101,7 @@ void FilterReader::HashMayMatchBatchImpl(const uint64_t* hashes, size_t n,
         lines[i] = bits_ + internal::BlockedLineIndex(hashes[i], num_slots_) *
                                internal::kLineBytes;
         __builtin_prefetch(lines[i]);
+        __builtin_prefetch(lines[i] + internal::kLineBytes - 1);
       }
       for (size_t i = 0; i < n; ++i) {
         results[i] = internal::BlockedMayMatch(
