@@ -150,7 +150,17 @@ int main(int argc, char** argv) {
   if (!results.ok()) return Fail(results.status());
 
   std::string table = bench::FormatTable(*results);
-  if (!table.empty()) std::cout << "\nComparison\n" << table;
+  if (!table.empty()) {
+    std::cout << "\nComparison\n"
+              << table << "\n"
+              << "I/O/hit, I/O/miss: data-block reads per lookup that found "
+                 "its key / found nothing.\n"
+                 "files/miss: files whose key range covers each absent key, "
+                 "i.e. the reads of a lookup without a filter.\n"
+                 "avoided: share of the files on the lookup path that the "
+                 "filter skipped. bits/key: filter memory per key.\n"
+                 "How each engine counts: docs/evaluation.md.\n";
+  }
   if (!options.json.empty()) {
     if (absl::Status s = bench::WriteJsonFile(options.json, *results);
         !s.ok()) {
