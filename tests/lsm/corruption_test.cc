@@ -123,7 +123,8 @@ TEST(CorruptionTest, FlippedTableBytesAreCaughtOrDegradeTheFilter) {
                    sst, bytes.size() - kFooterSize);
   ASSERT_TRUE(footer.ok());
   int open_errors = 0, get_errors = 0, degraded = 0;
-  for (size_t i = 0; i < bytes.size(); i += 3) {
+  // Every 11th byte (table_test.cc flips every byte of a table directly).
+  for (size_t i = 0; i < bytes.size(); i += 11) {
     const std::string work = dir.Sub("work");
     testing::CopyDir(clean, work);
     FlipByte(work + "/" + sst, i);
