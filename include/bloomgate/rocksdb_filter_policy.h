@@ -28,6 +28,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "bloomgate/filter_options.h"
@@ -42,10 +43,30 @@ namespace bloomgate {
 
 struct RocksDBFilterOptions {
   // Memory per distinct key (or prefix), in bits, within
-  // [kMinBitsPerKey, kMaxBitsPerKey]; fractional values are honoured.
+  // [kMinBitsPerKey, kMaxBitsPerKey]; fractional values are honoured. With
+  // `monkey`, the average over the whole tree.
   double bits_per_key = 10;
   Layout layout = Layout::kBlocked;
+  // Level-aware bits per key (Monkey, docs/monkey-allocation.md). With
+  // leveled compaction, a file created at level L gets
+  // RocksDBLevelBitsPerKey(*this, num_levels)[L]: more bits per key in the
+  // small upper levels, fewer in the large last one, the same memory in
+  // total when the tree has the assumed shape (num_levels levels, each
+  // `fanout` times the one above), fewer false positives summed over the
+  // levels a lookup passes. Flushes and L0 take the top level's budget,
+  // files known to be bottommost the last level's, universal and FIFO
+  // compaction and files outside the LSM (SstFileWriter) the average.
+  // docs/rocksdb-plugin.md ("Level-aware bits per key") has the details.
+  bool monkey = false;
+  // The size ratio of adjacent levels that `monkey` assumes: set it to the
+  // column family's max_bytes_for_level_multiplier, which RocksDB does not
+  // pass to filter policies. Within [kMinRocksDBFanout, kMaxRocksDBFanout];
+  // ignored without `monkey`.
+  double fanout = 10;
 };
+
+inline constexpr double kMinRocksDBFanout = 1;
+inline constexpr double kMaxRocksDBFanout = 1000;
 
 // FilterPolicy::Name() of every bloomgate policy, and so
 // TableProperties::filter_policy_name of the files it writes.
@@ -66,15 +87,30 @@ CreateRocksDBFilterPolicy(const RocksDBFilterOptions& options);
 std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
     const RocksDBFilterOptions& options = {});
 
+// The bits per key a policy with `options` gives files created at each level
+// L0 .. L<num_levels - 1> of a leveled LSM tree, top first: with `monkey`,
+// MonkeyBitsPerKey(layout, bits_per_key, LeveledShape(num_levels, fanout));
+// otherwise bits_per_key for every level. A 0 means "no filter" for that
+// level (Monkey drops the last level's filter when memory is very scarce).
+// InvalidArgument for invalid options or num_levels < 1.
+absl::StatusOr<std::vector<double>> RocksDBLevelBitsPerKey(
+    const RocksDBFilterOptions& options, int num_levels);
+
 // A policy's GetId(), which also names it in RocksDB's OPTIONS file:
-// "bloomgate:<bits_per_key>:<layout>", e.g. "bloomgate:10:blocked", with the
-// shortest decimal that reads back as the same double.
+// "bloomgate:<bits_per_key>:<layout>", e.g. "bloomgate:10:blocked", then
+// ":monkey" with `monkey`, then ":<fanout>" if the fanout is not 10; numbers
+// are written with the shortest decimal that reads back as the same double.
 std::string RocksDBFilterPolicyId(const RocksDBFilterOptions& options);
 
 // Parses the strings that name a bloomgate policy:
 //   "bloomgate"                         10 bits per key, blocked
 //   "bloomgate:<bits_per_key>"          blocked, e.g. "bloomgate:9.5"
 //   "bloomgate:<bits_per_key>:<layout>" layout "blocked" or "standard"
+// each optionally followed by
+//   ":monkey"                           level-aware, fanout 10
+//   ":monkey:<fanout>"                  level-aware, e.g.
+//   "bloomgate:10:monkey:8"
+// e.g. "bloomgate:10:monkey", "bloomgate:10:standard:monkey".
 // InvalidArgument, saying what is wrong and what is expected, otherwise.
 absl::StatusOr<RocksDBFilterOptions> ParseRocksDBFilterPolicyId(
     std::string_view id);
