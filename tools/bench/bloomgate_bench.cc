@@ -169,8 +169,7 @@ int main(int argc, char** argv) {
     std::cout << "JSON written to " << options.json << "\n";
   }
   if (!options.plot.empty()) {
-    if (absl::Status s = bench::WritePlots(options, *results, &std::cout);
-        !s.ok()) {
+    if (absl::Status s = bench::WritePlots(options, &std::cout); !s.ok()) {
       return Fail(s);
     }
   }

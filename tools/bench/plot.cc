@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -107,9 +108,7 @@ std::string Quote(std::string_view s) {
 
 }  // namespace
 
-absl::Status WritePlots(const BenchOptions& options,
-                        const std::vector<BenchResult>& /*main_results*/,
-                        std::ostream* out) {
+absl::Status WritePlots(const BenchOptions& options, std::ostream* out) {
   const std::string dir = options.plot;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);

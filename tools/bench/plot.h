@@ -11,11 +11,9 @@
 #define BLOOMGATE_TOOLS_BENCH_PLOT_H_
 
 #include <ostream>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "bench_options.h"
-#include "results.h"
 
 namespace bloomgate::bench {
 
@@ -23,9 +21,7 @@ namespace bloomgate::bench {
 // scale, independent of --num and --reads), writes DIR/*.dat, DIR/plots.gp
 // and, when gnuplot is on the PATH, DIR/*.png. FailedPrecondition when
 // gnuplot is missing (the data files are written anyway).
-absl::Status WritePlots(const BenchOptions& options,
-                        const std::vector<BenchResult>& main_results,
-                        std::ostream* out);
+absl::Status WritePlots(const BenchOptions& options, std::ostream* out);
 
 }  // namespace bloomgate::bench
 
