@@ -25,7 +25,11 @@ namespace bloomgate::lsm {
 struct LevelStats {
   // --- Lookup path counters (Get only; cleared by Store::ResetStats). ---
 
-  // Files whose key range a Get compared with the key.
+  // Files whose key range a Get compared with the key: every level-0 file
+  // on the way, and at a deeper level the one file binary search picks (a
+  // key past the level's last key counts as one file considered and
+  // skipped). considered - skipped_by_range is the number of reads a store
+  // without filters would have made.
   uint64_t files_considered = 0;
   // ... of which the key lay outside [smallest, largest]: no filter check,
   // no read.
@@ -85,12 +89,15 @@ struct IoStats {
   uint64_t hit_reads = 0;
   uint64_t miss_reads = 0;
 
-  // Reads outside the Get path (cleared by ResetStats as well).
-  uint64_t table_open_reads = 0;  // footer, filter, properties, index
+  // Reads outside the Get path (cleared by ResetStats as well):
+  // footer and metadata blocks of tables being opened (two reads per table);
+  // data blocks of compaction inputs (a flush writes from memory and reads
+  // nothing); the manifest and WAL files read by Open.
+  uint64_t table_open_reads = 0;
   uint64_t table_open_bytes = 0;
-  uint64_t compaction_reads = 0;  // input tables of flushes are in memory;
-  uint64_t compaction_bytes = 0;  // compactions read their inputs
-  uint64_t recovery_reads = 0;    // manifest and WAL at Open
+  uint64_t compaction_reads = 0;
+  uint64_t compaction_bytes = 0;
+  uint64_t recovery_reads = 0;
   uint64_t recovery_bytes = 0;
 
   // Writes (cleared by ResetStats).
