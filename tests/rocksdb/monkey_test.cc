@@ -1,0 +1,502 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// Level-aware bits per key (RocksDBFilterOptions::monkey): which budget the
+// policy picks from a FilterBuildingContext, and in real databases, the
+// filters RocksDB records per level, the memory they take against the
+// uniform policy, the data-block reads they save, and that reads stay
+// correct, also for files moved to another level after they were written.
+
+#include <chrono>
+#include <cstdint>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bloomgate/allocation.h"
+#include "bloomgate/filter_builder.h"
+#include "bloomgate/rocksdb_filter_policy.h"
+#include "gtest/gtest.h"
+#include "rocksdb/advanced_options.h"
+#include "rocksdb/db.h"
+#include "rocksdb/metadata.h"
+#include "rocksdb/options.h"
+#include "rocksdb/perf_context.h"
+#include "rocksdb/perf_level.h"
+#include "rocksdb/table.h"
+#include "rocksdb/table_properties.h"
+#include "src/rocksdb/filter_bits.h"
+#include "tests/rocksdb/db_test_util.h"
+
+namespace bloomgate {
+namespace {
+
+using testing_rocksdb::AllTableProperties;
+using testing_rocksdb::DbOptionsSpec;
+using testing_rocksdb::FpBound;
+using testing_rocksdb::Key;
+using testing_rocksdb::MakeOptions;
+using testing_rocksdb::MissingKey;
+using testing_rocksdb::OpenDb;
+using testing_rocksdb::TempDir;
+using testing_rocksdb::Value;
+
+const RocksDBFilterOptions kMonkey10{.bits_per_key = 10, .monkey = true};
+
+std::vector<double> LevelBits(const RocksDBFilterOptions& options,
+                              int num_levels) {
+  absl::StatusOr<std::vector<double>> bits =
+      RocksDBLevelBitsPerKey(options, num_levels);
+  EXPECT_TRUE(bits.ok()) << bits.status();
+  return bits.ok() ? *bits : std::vector<double>(num_levels, -1.0);
+}
+
+// --- The choice of budget, without a database. ---
+
+struct ContextSpec {
+  rocksdb::CompactionStyle style = rocksdb::kCompactionStyleLevel;
+  int num_levels = 4;
+  int level = 0;
+  bool bottommost = false;
+  rocksdb::TableFileCreationReason reason =
+      rocksdb::TableFileCreationReason::kCompaction;
+};
+
+// The bits per key of the builder `policy` hands RocksDB for `spec`; 0 for
+// "no filter" (a null builder).
+double BuilderBits(const rocksdb::FilterPolicy& policy,
+                   const ContextSpec& spec) {
+  rocksdb::BlockBasedTableOptions table_options;
+  rocksdb::FilterBuildingContext context(table_options);
+  context.compaction_style = spec.style;
+  context.num_levels = spec.num_levels;
+  context.level_at_creation = spec.level;
+  context.is_bottommost = spec.bottommost;
+  context.reason = spec.reason;
+  std::unique_ptr<rocksdb::FilterBitsBuilder> builder(
+      policy.GetBuilderWithContext(context));
+  if (builder == nullptr) return 0;
+  auto* ours = dynamic_cast<rocksdb_internal::BitsBuilder*>(builder.get());
+  EXPECT_NE(ours, nullptr);
+  return ours != nullptr ? ours->options().bits_per_key : -1;
+}
+
+TEST(MonkeyLevelBitsTest, IsTheCoreAllocationForALeveledShape) {
+  for (Layout layout : {Layout::kBlocked, Layout::kStandard}) {
+    for (int num_levels : {1, 3, 4, 7}) {
+      for (double fanout : {10.0, 8.0}) {
+        const RocksDBFilterOptions options{.bits_per_key = 10,
+                                           .layout = layout,
+                                           .monkey = true,
+                                           .fanout = fanout};
+        absl::StatusOr<std::vector<double>> expected =
+            MonkeyBitsPerKey(layout, 10, LeveledShape(num_levels, fanout));
+        ASSERT_TRUE(expected.ok());
+        EXPECT_EQ(LevelBits(options, num_levels), *expected);
+      }
+    }
+  }
+  // Without monkey: the same everywhere.
+  EXPECT_EQ(LevelBits({.bits_per_key = 7.5}, 5), std::vector<double>(5, 7.5));
+  // More bits per key up the tree, about ln(10)/ln(2)^2 = 4.8 more per level.
+  const std::vector<double> bits = LevelBits(kMonkey10, 4);
+  for (size_t i = 1; i < bits.size(); ++i) EXPECT_GT(bits[i - 1], bits[i] + 4);
+  EXPECT_LT(bits.back(), 10);
+
+  EXPECT_FALSE(RocksDBLevelBitsPerKey(kMonkey10, 0).ok());
+  EXPECT_FALSE(RocksDBLevelBitsPerKey({.monkey = true, .fanout = 0.5}, 4).ok());
+}
+
+TEST(MonkeyPolicyTest, PicksTheBudgetOfTheLevelAtCreation) {
+  auto policy = NewRocksDBFilterPolicy(kMonkey10);
+  ASSERT_NE(policy, nullptr);
+  const std::vector<double> bits = LevelBits(kMonkey10, 4);
+  for (int level = 1; level < 4; ++level) {
+    EXPECT_EQ(BuilderBits(*policy, {.level = level}), bits[level]) << level;
+  }
+  // Flushes, L0 and an unknown level: the top budget.
+  EXPECT_EQ(BuilderBits(*policy,
+                        {.level = 0,
+                         .reason = rocksdb::TableFileCreationReason::kFlush}),
+            bits[0]);
+  EXPECT_EQ(BuilderBits(*policy, {.level = 0}), bits[0]);
+  EXPECT_EQ(BuilderBits(*policy, {.level = -1}), bits[0]);
+  // Bottommost for its key range: the last level's budget, at any level.
+  EXPECT_EQ(BuilderBits(*policy, {.level = 1, .bottommost = true}), bits[3]);
+  EXPECT_EQ(BuilderBits(*policy, {.level = 3, .bottommost = true}), bits[3]);
+  // The tree's depth comes from the context: 7 levels, another allocation.
+  const std::vector<double> bits7 = LevelBits(kMonkey10, 7);
+  EXPECT_EQ(BuilderBits(*policy, {.num_levels = 7, .level = 2}), bits7[2]);
+  EXPECT_EQ(BuilderBits(*policy, {.num_levels = 7, .level = 6}), bits7[6]);
+  // And the first shape is still cached as it was.
+  EXPECT_EQ(BuilderBits(*policy, {.level = 2}), bits[2]);
+}
+
+TEST(MonkeyPolicyTest, UniformWhereLevelsDoNotApply) {
+  auto policy = NewRocksDBFilterPolicy(kMonkey10);
+  ASSERT_NE(policy, nullptr);
+  for (const ContextSpec& spec : {
+           ContextSpec{.style = rocksdb::kCompactionStyleUniversal, .level = 3},
+           ContextSpec{.style = rocksdb::kCompactionStyleFIFO, .level = 0},
+           ContextSpec{.style = rocksdb::kCompactionStyleNone, .level = 2},
+           // SstFileWriter: RocksDB passes no level and no num_levels.
+           ContextSpec{.num_levels = -1,
+           .level = -1,
+           .reason = rocksdb::TableFileCreationReason::kMisc},
+           ContextSpec{.num_levels = 1, .level = 0},
+       }) {
+    EXPECT_EQ(BuilderBits(*policy, spec), 10);
+  }
+  // Without monkey, every level gets the configured bits per key.
+  auto uniform = NewRocksDBFilterPolicy({.bits_per_key = 10});
+  for (int level = 0; level < 7; ++level) {
+    EXPECT_EQ(BuilderBits(*uniform, {.num_levels = 7, .level = level}), 10);
+  }
+}
+
+TEST(MonkeyPolicyTest, ScarceMemoryLeavesTheLastLevelWithoutFilter) {
+  const RocksDBFilterOptions options{.bits_per_key = 0.5, .monkey = true};
+  auto policy = NewRocksDBFilterPolicy(options);
+  ASSERT_NE(policy, nullptr);
+  const std::vector<double> bits = LevelBits(options, 4);
+  ASSERT_EQ(bits.back(), 0);  // MonkeyBitsPerKey's choice at this budget
+  EXPECT_EQ(BuilderBits(*policy, {.level = 3}), 0);  // null builder
+  EXPECT_GT(BuilderBits(*policy, {.level = 1}), 5);
+}
+
+// --- Real databases. ---
+
+// Key i of a tree of `kUnit * 1111` keys goes to level 0, 1, 2 or 3 in the
+// proportions 1 : 10 : 100 : 1000 (the leveled shape at fanout 10), spread
+// so that every level spans the whole key range and every missing key falls
+// inside every file.
+constexpr int kNumLevels = 4;
+constexpr uint64_t kUnit = 40;
+constexpr uint64_t kNumKeys = kUnit * 1111;
+
+int LevelOfKey(uint64_t i) {
+  const uint64_t r = i % 1111;
+  if (r == 0) return 0;
+  if (r <= 10) return 1;
+  if (r <= 110) return 2;
+  return 3;
+}
+
+struct FileInfo {
+  int level;
+  uint64_t num_entries;
+  uint64_t filter_size;
+};
+
+// Every live SST file's level and filter, from the live files' metadata and
+// their table properties.
+std::vector<FileInfo> Files(rocksdb::DB& db) {
+  std::vector<rocksdb::LiveFileMetaData> live;
+  db.GetLiveFilesMetaData(&live);
+  const rocksdb::TablePropertiesCollection props = AllTableProperties(db);
+  std::vector<FileInfo> files;
+  for (const rocksdb::LiveFileMetaData& f : live) {
+    auto it = props.find(f.db_path + f.name);
+    EXPECT_NE(it, props.end()) << f.db_path << f.name;
+    if (it == props.end()) continue;
+    files.push_back(
+        {f.level, it->second->num_filter_entries, it->second->filter_size});
+  }
+  return files;
+}
+
+uint64_t TotalFilterBytes(rocksdb::DB& db) {
+  uint64_t total = 0;
+  for (const FileInfo& f : Files(db)) total += f.filter_size;
+  return total;
+}
+
+// The exact size of the bloomgate block for `num_keys` at `bits_per_key`.
+uint64_t BlockSize(Layout layout, double bits_per_key, uint64_t num_keys) {
+  absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(
+      FilterOptions{.bits_per_key = bits_per_key, .layout = layout});
+  EXPECT_TRUE(builder.ok()) << builder.status();
+  return builder.ok() ? builder->BlockSize(num_keys) : 0;
+}
+
+rocksdb::Options LeveledOptions(
+    std::shared_ptr<const rocksdb::FilterPolicy> policy) {
+  DbOptionsSpec spec{.filter_policy = std::move(policy),
+                     .no_block_cache = true};
+  rocksdb::Options options = MakeOptions(spec);
+  options.num_levels = kNumLevels;
+  return options;
+}
+
+// Writes the keys of `level` into a new L0 file and, for levels 1 and up,
+// compacts that file alone into `level`, so that RocksDB builds its filter
+// for that level.
+void WriteLevel(rocksdb::DB& db, int level) {
+  for (uint64_t i = 0; i < kNumKeys; ++i) {
+    if (LevelOfKey(i) != level) continue;
+    ASSERT_TRUE(db.Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
+  }
+  ASSERT_TRUE(db.Flush(rocksdb::FlushOptions()).ok());
+  if (level == 0) return;
+  rocksdb::ColumnFamilyMetaData meta;
+  db.GetColumnFamilyMetaData(&meta);
+  ASSERT_EQ(meta.levels[0].files.size(), 1u);
+  ASSERT_TRUE(db.CompactFiles(rocksdb::CompactionOptions(),
+                              {meta.levels[0].files[0].name}, level)
+                  .ok());
+}
+
+// Bottom level first, as a growing tree fills them.
+void WriteTree(rocksdb::DB& db) {
+  for (int level = kNumLevels - 1; level >= 0; --level) {
+    WriteLevel(db, level);
+  }
+}
+
+void ExpectReadsCorrect(rocksdb::DB& db) {
+  std::string value;
+  for (uint64_t i = 0; i < kNumKeys; ++i) {
+    ASSERT_TRUE(db.Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << i;
+    ASSERT_EQ(value, Value(Key(i)));
+    ASSERT_TRUE(
+        db.Get(rocksdb::ReadOptions(), MissingKey(i), &value).IsNotFound())
+        << i;
+  }
+}
+
+// Data blocks read by Gets of every missing key (no block cache: every
+// data-block access is a read; filters and indexes stay in the table
+// readers).
+uint64_t MissingKeyDataBlockReads(rocksdb::DB& db) {
+  rocksdb::SetPerfLevel(rocksdb::PerfLevel::kEnableCount);
+  rocksdb::get_perf_context()->Reset();
+  std::string value;
+  for (uint64_t i = 0; i < kNumKeys; ++i) {
+    EXPECT_TRUE(
+        db.Get(rocksdb::ReadOptions(), MissingKey(i), &value).IsNotFound());
+  }
+  const rocksdb::PerfContext& perf = *rocksdb::get_perf_context();
+  const uint64_t reads = perf.block_read_count - perf.index_block_read_count -
+                         perf.filter_block_read_count;
+  rocksdb::SetPerfLevel(rocksdb::PerfLevel::kDisable);
+  return reads;
+}
+
+TEST(MonkeyDbTest, FiltersFollowTheLevelAtCreation) {
+  for (Layout layout : {Layout::kBlocked, Layout::kStandard}) {
+    SCOPED_TRACE(LayoutName(layout));
+    const RocksDBFilterOptions monkey{
+        .bits_per_key = 10, .layout = layout, .monkey = true};
+    TempDir dir;
+    auto db =
+        OpenDb(LeveledOptions(NewRocksDBFilterPolicy(monkey)), dir.path());
+    ASSERT_NE(db, nullptr);
+    WriteTree(*db);
+
+    const std::vector<double> bits = LevelBits(monkey, kNumLevels);
+    const std::vector<FileInfo> files = Files(*db);
+    ASSERT_EQ(files.size(), static_cast<size_t>(kNumLevels));
+    std::map<int, double> measured;  // level -> filter bits per key
+    for (const FileInfo& f : files) {
+      SCOPED_TRACE(f.level);
+      constexpr uint64_t kKeysPerUnit[kNumLevels] = {1, 10, 100, 1000};
+      EXPECT_EQ(f.num_entries, kUnit * kKeysPerUnit[f.level]);
+      // Exactly the block the core builds at this level's budget.
+      EXPECT_EQ(f.filter_size, BlockSize(layout, bits[f.level], f.num_entries));
+      measured[f.level] = 8.0 * f.filter_size / f.num_entries;
+    }
+    ASSERT_EQ(measured.size(), static_cast<size_t>(kNumLevels));
+    // Larger levels, fewer bits per key (by about 5 per level; block
+    // headers and cache-line rounding add a little on small files).
+    for (int level = 1; level < kNumLevels; ++level) {
+      EXPECT_GT(measured[level - 1], measured[level] + 3) << level;
+    }
+    ExpectReadsCorrect(*db);
+  }
+}
+
+// The same tree with bloomgate:10 and bloomgate:10:monkey: about the same
+// filter memory, fewer wasted reads for missing keys, as the allocation
+// predicts. Figures quoted in docs/rocksdb-plugin.md come from this test's
+// output.
+TEST(MonkeyDbTest, SameMemoryFewerReadsThanUniform) {
+  for (Layout layout : {Layout::kBlocked, Layout::kStandard}) {
+    SCOPED_TRACE(LayoutName(layout));
+    struct Run {
+      uint64_t filter_bytes;
+      uint64_t reads;
+      double predicted_fp_sum;
+    };
+    auto run = [&](const RocksDBFilterOptions& options) {
+      TempDir dir;
+      auto db =
+          OpenDb(LeveledOptions(NewRocksDBFilterPolicy(options)), dir.path());
+      EXPECT_NE(db, nullptr);
+      WriteTree(*db);
+      return Run{TotalFilterBytes(*db), MissingKeyDataBlockReads(*db),
+                 SumOfFpRates(layout, LevelBits(options, kNumLevels))};
+    };
+    const Run uniform = run({.bits_per_key = 10, .layout = layout});
+    const Run monkey =
+        run({.bits_per_key = 10, .layout = layout, .monkey = true});
+
+    // Memory: 1 : 10 : 100 : 1000 is the shape the allocation assumes, so
+    // the same total within 1% (cache-line rounding of the small files).
+    const double memory_ratio =
+        static_cast<double>(monkey.filter_bytes) / uniform.filter_bytes;
+    EXPECT_NEAR(memory_ratio, 1.0, 0.01);
+    // Wasted reads: each within the binomial bound of its prediction (one
+    // filter check per level per missing key), and Monkey well below.
+    for (const Run& r : {uniform, monkey}) {
+      EXPECT_LE(static_cast<double>(r.reads),
+                FpBound(r.predicted_fp_sum, static_cast<double>(kNumKeys)));
+    }
+    EXPECT_LT(2 * monkey.reads, uniform.reads);
+    std::cout << "[ figures  ] " << LayoutName(layout) << ", " << kNumKeys
+              << " keys in 4 levels (1:10:100:1000), " << kNumKeys
+              << " missing-key Gets: uniform " << uniform.filter_bytes
+              << " filter bytes, " << uniform.reads
+              << " data-block reads (predicted "
+              << uniform.predicted_fp_sum * kNumKeys << "); monkey "
+              << monkey.filter_bytes << " bytes (x" << memory_ratio << "), "
+              << monkey.reads << " reads (predicted "
+              << monkey.predicted_fp_sum * kNumKeys << ")\n";
+  }
+}
+
+// A file keeps the filter it was written with when RocksDB moves it to
+// another level without rewriting it (a trivial move, or CompactRange's
+// change_level): the block describes itself, and reads stay correct.
+TEST(MonkeyDbTest, MovedFilesKeepWorking) {
+  TempDir dir;
+  rocksdb::Options options = LeveledOptions(NewRocksDBFilterPolicy(kMonkey10));
+  options.statistics = rocksdb::CreateDBStatistics();
+  auto db = OpenDb(options, dir.path());
+  ASSERT_NE(db, nullptr);
+  for (uint64_t i = 0; i < kNumKeys; ++i) {
+    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
+  }
+  ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  const std::vector<FileInfo> before = Files(*db);
+  ASSERT_EQ(before.size(), 1u);
+  ASSERT_EQ(before[0].level, 0);
+
+  // One L0 file and nothing below: L0 -> L1 is a trivial move, then
+  // change_level moves it on to the last level.
+  rocksdb::CompactRangeOptions compact;
+  compact.change_level = true;
+  compact.target_level = kNumLevels - 1;
+  ASSERT_TRUE(db->CompactRange(compact, nullptr, nullptr).ok());
+  const std::vector<FileInfo> after = Files(*db);
+  ASSERT_EQ(after.size(), 1u);
+  EXPECT_EQ(after[0].level, kNumLevels - 1);
+  // Not rewritten: still the flush's (top level's) filter.
+  EXPECT_EQ(after[0].filter_size, before[0].filter_size);
+  EXPECT_EQ(after[0].filter_size,
+            BlockSize(Layout::kBlocked, LevelBits(kMonkey10, kNumLevels)[0],
+                      kNumKeys));
+
+  ExpectReadsCorrect(*db);
+  // And the filter still filters: almost every missing key skipped the file.
+  const uint64_t useful =
+      options.statistics->getTickerCount(rocksdb::BLOOM_FILTER_USEFUL);
+  EXPECT_GT(useful, kNumKeys * 99 / 100);
+
+  // Reopened with the uniform policy: reads the same block.
+  db.reset();
+  db = OpenDb(LeveledOptions(NewRocksDBFilterPolicy({.bits_per_key = 10})),
+              dir.path());
+  ASSERT_NE(db, nullptr);
+  ExpectReadsCorrect(*db);
+}
+
+// With scarce memory the last level gets no filter at all; RocksDB then
+// reads those files unfiltered and results stay correct.
+TEST(MonkeyDbTest, LevelWithoutFilterStillReadsCorrectly) {
+  const RocksDBFilterOptions scarce{.bits_per_key = 0.5, .monkey = true};
+  ASSERT_EQ(LevelBits(scarce, kNumLevels).back(), 0);
+  TempDir dir;
+  auto db = OpenDb(LeveledOptions(NewRocksDBFilterPolicy(scarce)), dir.path());
+  ASSERT_NE(db, nullptr);
+  WriteTree(*db);
+  for (const FileInfo& f : Files(*db)) {
+    if (f.level == kNumLevels - 1) {
+      EXPECT_EQ(f.filter_size, 0u);
+    } else {
+      EXPECT_GT(f.filter_size, 0u) << f.level;
+    }
+  }
+  ExpectReadsCorrect(*db);
+}
+
+// RocksDB 7.8 has no public WaitForCompact: polls until no flush or
+// compaction is pending or running (at most a minute).
+void WaitForBackgroundWork(rocksdb::DB& db) {
+  for (int i = 0; i < 6000; ++i) {
+    uint64_t pending = 0, compactions = 0, flushes = 0;
+    ASSERT_TRUE(db.GetIntProperty("rocksdb.compaction-pending", &pending));
+    ASSERT_TRUE(
+        db.GetIntProperty("rocksdb.num-running-compactions", &compactions));
+    ASSERT_TRUE(db.GetIntProperty("rocksdb.num-running-flushes", &flushes));
+    if (pending == 0 && compactions == 0 && flushes == 0) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  FAIL() << "background work did not finish";
+}
+
+// Automatic leveled compaction with small buffers and levels: the policy
+// sees real contexts, the tree grows to at least three levels, every file's
+// filter is one of the allocation's, and not all are the same.
+TEST(MonkeyDbTest, AutomaticCompactionsUseSeveralBudgets) {
+  TempDir dir;
+  rocksdb::Options options = LeveledOptions(NewRocksDBFilterPolicy(kMonkey10));
+  options.disable_auto_compactions = false;
+  options.write_buffer_size = 32 << 10;
+  options.target_file_size_base = 32 << 10;
+  options.max_bytes_for_level_base = 64 << 10;
+  options.level0_file_num_compaction_trigger = 2;
+  auto db = OpenDb(options, dir.path());
+  ASSERT_NE(db, nullptr);
+  // Keys in a scrambled order, so compactions merge rather than move.
+  constexpr uint64_t kKeys = 100000;
+  for (uint64_t n = 0; n < kKeys; ++n) {
+    const uint64_t i = (n * 7919) % kKeys;  // 7919 is prime: a permutation
+    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
+  }
+  ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  WaitForBackgroundWork(*db);
+
+  const std::vector<double> bits = LevelBits(kMonkey10, kNumLevels);
+  std::map<int, int> files_per_level;
+  std::map<double, int> files_per_budget;
+  for (const FileInfo& f : Files(*db)) {
+    ++files_per_level[f.level];
+    int matches = 0;
+    for (double b : bits) {
+      if (f.filter_size == BlockSize(Layout::kBlocked, b, f.num_entries)) {
+        ++matches;
+        ++files_per_budget[b];
+        break;
+      }
+    }
+    EXPECT_EQ(matches, 1) << "level " << f.level << ": " << f.filter_size
+                          << " bytes for " << f.num_entries << " keys";
+  }
+  EXPECT_GE(files_per_level.size(), 3u);
+  for (const auto& [level, n] : files_per_level) {
+    std::cout << "[ figures  ] L" << level << ": " << n << " files\n";
+  }
+  EXPECT_GE(files_per_budget.size(), 2u);
+  std::string value;
+  for (uint64_t i = 0; i < kKeys; ++i) {
+    ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << i;
+    ASSERT_TRUE(
+        db->Get(rocksdb::ReadOptions(), MissingKey(i), &value).IsNotFound())
+        << i;
+  }
+}
+
+}  // namespace
+}  // namespace bloomgate
