@@ -5,6 +5,7 @@
 
 #include "bloomgate/rocksdb_filter_policy.h"
 
+#include <cmath>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -61,8 +62,13 @@ TEST_F(RocksDBFilterPolicyTest, GetIdRoundTrips) {
         RocksDBFilterOptions{.bits_per_key = 9.95},
         RocksDBFilterOptions{.bits_per_key = 1.0 / 3.0},
         RocksDBFilterOptions{.bits_per_key = 100, .layout = Layout::kStandard},
-        RocksDBFilterOptions{.bits_per_key = 7.3,
-        .layout = Layout::kStandard}}) {
+        RocksDBFilterOptions{.bits_per_key = 7.3, .layout = Layout::kStandard},
+        RocksDBFilterOptions{.monkey = true},
+        RocksDBFilterOptions{
+            .bits_per_key = 6.5, .layout = Layout::kStandard, .monkey = true},
+        RocksDBFilterOptions{.monkey = true, .fanout = 8},
+        RocksDBFilterOptions{
+            .bits_per_key = 12, .monkey = true, .fanout = 2.5}}) {
     auto policy = NewRocksDBFilterPolicy(options);
     ASSERT_NE(policy, nullptr);
     const std::string id = policy->GetId();
@@ -78,11 +84,19 @@ TEST_F(RocksDBFilterPolicyTest, GetIdRoundTrips) {
     ASSERT_TRUE(parsed.ok()) << parsed.status();
     EXPECT_EQ(parsed->bits_per_key, options.bits_per_key) << id;  // exact
     EXPECT_EQ(parsed->layout, options.layout);
+    EXPECT_EQ(parsed->monkey, options.monkey);
+    EXPECT_EQ(parsed->fanout, options.fanout);
   }
   EXPECT_EQ(RocksDBFilterPolicyId({}), "bloomgate:10:blocked");
   EXPECT_EQ(
       RocksDBFilterPolicyId({.bits_per_key = 9.5, .layout = Layout::kStandard}),
       "bloomgate:9.5:standard");
+  EXPECT_EQ(RocksDBFilterPolicyId({.monkey = true}),
+            "bloomgate:10:blocked:monkey");
+  EXPECT_EQ(RocksDBFilterPolicyId({.monkey = true, .fanout = 8}),
+            "bloomgate:10:blocked:monkey:8");
+  // The fanout means nothing without monkey, and is not written.
+  EXPECT_EQ(RocksDBFilterPolicyId({.fanout = 8}), "bloomgate:10:blocked");
 }
 
 TEST_F(RocksDBFilterPolicyTest, CreateFromStringAcceptedForms) {
@@ -98,6 +112,14 @@ TEST_F(RocksDBFilterPolicyTest, CreateFromStringAcceptedForms) {
            {"bloomgate:6:blocked", "bloomgate:6:blocked"},
            {"id=bloomgate:9.5:standard", "bloomgate:9.5:standard"},
            {"{id=bloomgate:4}", "bloomgate:4:blocked"},
+           {"bloomgate:10:monkey", "bloomgate:10:blocked:monkey"},
+           {"bloomgate:10:blocked:monkey", "bloomgate:10:blocked:monkey"},
+           {"bloomgate:8:standard:monkey", "bloomgate:8:standard:monkey"},
+           {"bloomgate:10:monkey:8", "bloomgate:10:blocked:monkey:8"},
+           {"bloomgate:10:monkey:10", "bloomgate:10:blocked:monkey"},
+           {"bloomgate:10:standard:monkey:4.5",
+            "bloomgate:10:standard:monkey:4.5"},
+           {"id=bloomgate:10:monkey", "bloomgate:10:blocked:monkey"},
        }) {
     std::shared_ptr<const rocksdb::FilterPolicy> policy;
     const rocksdb::Status s = FromString(c.text, &policy);
@@ -108,11 +130,30 @@ TEST_F(RocksDBFilterPolicyTest, CreateFromStringAcceptedForms) {
 }
 
 TEST_F(RocksDBFilterPolicyTest, CreateFromStringRejectsBadStringsClearly) {
-  for (const char* bad :
-       {"bloomgate:", "bloomgate:abc", "bloomgate:10x", "bloomgate:0",
-        "bloomgate:-1", "bloomgate:1000", "bloomgate:nan", "bloomgate:inf",
-        "bloomgate:10:", "bloomgate:10:fancy", "bloomgate:10:blocked:x",
-        "bloomgate::blocked"}) {
+  for (const char* bad : {"bloomgate:",
+                          "bloomgate:abc",
+                          "bloomgate:10x",
+                          "bloomgate:0",
+                          "bloomgate:-1",
+                          "bloomgate:1000",
+                          "bloomgate:nan",
+                          "bloomgate:inf",
+                          "bloomgate:10:",
+                          "bloomgate:10:fancy",
+                          "bloomgate:10:blocked:x",
+                          "bloomgate::blocked",
+                          "bloomgate:monkey",
+                          "bloomgate:10:monkey:",
+                          "bloomgate:10:monkey:x",
+                          "bloomgate:10:monkey:0.5",
+                          "bloomgate:10:monkey:2000",
+                          "bloomgate:10:monkey:nan",
+                          "bloomgate:10:monkey:8:9",
+                          "bloomgate:10:monkey:blocked",
+                          "bloomgate:10:blocked:monkeys",
+                          "bloomgate:10:monkey:standard",
+                          "bloomgate:10:blocked:standard",
+                          "bloomgate:10:8"}) {
     std::shared_ptr<const rocksdb::FilterPolicy> policy;
     const rocksdb::Status s = FromString(bad, &policy);
     EXPECT_TRUE(s.IsInvalidArgument()) << bad << ": " << s.ToString();
@@ -147,6 +188,20 @@ TEST_F(RocksDBFilterPolicyTest, ParseErrorsExplainThemselves) {
   EXPECT_NE(r.status().ToString().find("\"abc\" is not a number"),
             std::string::npos)
       << r.status();
+  r = ParseRocksDBFilterPolicyId("bloomgate:10:blocked:monkeys");
+  EXPECT_NE(r.status().ToString().find("unknown option \"monkeys\""),
+            std::string::npos)
+      << r.status();
+  r = ParseRocksDBFilterPolicyId("bloomgate:10:monkey:x");
+  EXPECT_NE(r.status().ToString().find("fanout \"x\" is not a number"),
+            std::string::npos)
+      << r.status();
+  r = ParseRocksDBFilterPolicyId("bloomgate:10:monkey:0.5");
+  EXPECT_NE(r.status().ToString().find("fanout must be"), std::string::npos)
+      << r.status();
+  r = ParseRocksDBFilterPolicyId("bloomgate:10:monkey:8:9");
+  EXPECT_NE(r.status().ToString().find("unexpected \"9\""), std::string::npos)
+      << r.status();
   r = ParseRocksDBFilterPolicyId("bloomgate:0.01");
   EXPECT_NE(r.status().ToString().find("bits_per_key"), std::string::npos)
       << r.status();
@@ -157,7 +212,10 @@ TEST_F(RocksDBFilterPolicyTest, InvalidOptionsAreReported) {
        {RocksDBFilterOptions{.bits_per_key = 0},
         RocksDBFilterOptions{.bits_per_key = -3},
         RocksDBFilterOptions{.bits_per_key = 101},
-        RocksDBFilterOptions{.layout = static_cast<Layout>(9)}}) {
+        RocksDBFilterOptions{.layout = static_cast<Layout>(9)},
+        RocksDBFilterOptions{.monkey = true, .fanout = 0.5},
+        RocksDBFilterOptions{.monkey = true, .fanout = 1e6},
+        RocksDBFilterOptions{.monkey = true, .fanout = std::nan("")}}) {
     auto policy = CreateRocksDBFilterPolicy(bad);
     ASSERT_FALSE(policy.ok());
     EXPECT_EQ(policy.status().code(), absl::StatusCode::kInvalidArgument);
@@ -207,12 +265,24 @@ TEST_F(RocksDBFilterPolicyTest, BlockBasedTableOptionsFromString) {
                   .ok());
   ASSERT_NE(table_options.filter_policy, nullptr);
   EXPECT_EQ(table_options.filter_policy->GetId(), "bloomgate:11:standard");
+  ASSERT_TRUE(rocksdb::GetBlockBasedTableOptionsFromString(
+                  config, rocksdb::BlockBasedTableOptions(),
+                  "filter_policy=bloomgate:10:monkey:8;block_size=8192",
+                  &table_options)
+                  .ok());
+  ASSERT_NE(table_options.filter_policy, nullptr);
+  EXPECT_EQ(table_options.filter_policy->GetId(),
+            "bloomgate:10:blocked:monkey:8");
 }
 
-TEST_F(RocksDBFilterPolicyTest, OptionsFileRoundTrip) {
+class OptionsFileRoundTripTest
+    : public RocksDBFilterPolicyTest,
+      public testing::WithParamInterface<RocksDBFilterOptions> {};
+
+TEST_P(OptionsFileRoundTripTest, PolicyIsRestored) {
   TempDir dir;
-  const RocksDBFilterOptions configured{.bits_per_key = 9.5,
-                                        .layout = Layout::kStandard};
+  const RocksDBFilterOptions configured = GetParam();
+  const std::string id = RocksDBFilterPolicyId(configured);
   {
     rocksdb::Options options =
         MakeOptions({.filter_policy = NewRocksDBFilterPolicy(configured)});
@@ -233,8 +303,7 @@ TEST_F(RocksDBFilterPolicyTest, OptionsFileRoundTrip) {
   std::ifstream in(options_file);
   std::stringstream text;
   text << in.rdbuf();
-  EXPECT_NE(text.str().find("filter_policy=bloomgate:9.5:standard"),
-            std::string::npos)
+  EXPECT_NE(text.str().find("filter_policy=" + id + "\n"), std::string::npos)
       << text.str();
 
   // Loads back with the policy restored, not dropped.
@@ -251,7 +320,7 @@ TEST_F(RocksDBFilterPolicyTest, OptionsFileRoundTrip) {
           .options.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
   ASSERT_NE(table_options, nullptr);
   ASSERT_NE(table_options->filter_policy, nullptr);
-  EXPECT_EQ(table_options->filter_policy->GetId(), "bloomgate:9.5:standard");
+  EXPECT_EQ(table_options->filter_policy->GetId(), id);
   EXPECT_STREQ(table_options->filter_policy->Name(), "bloomgate");
 
   // And the loaded options open the DB, passing RocksDB's own check that they
@@ -269,6 +338,16 @@ TEST_F(RocksDBFilterPolicyTest, OptionsFileRoundTrip) {
   for (auto* h : handles) ASSERT_TRUE(raw->DestroyColumnFamilyHandle(h).ok());
   delete raw;
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Configurations, OptionsFileRoundTripTest,
+    testing::Values(RocksDBFilterOptions{.bits_per_key = 9.5,
+                                         .layout = Layout::kStandard},
+                    RocksDBFilterOptions{.bits_per_key = 10, .monkey = true},
+                    RocksDBFilterOptions{.bits_per_key = 8,
+                                         .layout = Layout::kStandard,
+                                         .monkey = true,
+                                         .fanout = 6}));
 
 }  // namespace
 }  // namespace bloomgate
