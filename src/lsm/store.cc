@@ -59,6 +59,22 @@ absl::Status ValidateOptions(const StoreOptions& o) {
   if (o.filter.has_value()) {
     BLOOMGATE_LSM_RETURN_IF_ERROR(ValidateFilterOptions(*o.filter));
   }
+  if (!o.level_filters.empty()) {
+    if (static_cast<int>(o.level_filters.size()) != o.num_levels) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("level_filters has ", o.level_filters.size(),
+                       " entries; it must be empty or have num_levels (",
+                       o.num_levels, ")"));
+    }
+    for (size_t l = 0; l < o.level_filters.size(); ++l) {
+      if (!o.level_filters[l].has_value()) continue;
+      if (absl::Status s = ValidateFilterOptions(*o.level_filters[l]);
+          !s.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("level_filters[", l, "]: ", s.message()));
+      }
+    }
+  }
   return absl::OkStatus();
 }
 
@@ -128,6 +144,14 @@ class Store::Impl {
   }
 
   absl::StatusOr<TablePtr> OpenTable(uint64_t number);
+  // How a table written to `level` is built.
+  TableBuildOptions BuildOptionsFor(int level) const {
+    TableBuildOptions t;
+    t.block_size = options_.block_size;
+    t.filter = options_.level_filters.empty() ? options_.filter
+                                              : options_.level_filters[level];
+    return t;
+  }
   // Writes `mem` to a new table; null if it is empty.
   absl::StatusOr<TablePtr> WriteLevel0Table(const MemTable& mem)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
@@ -352,11 +376,9 @@ absl::StatusOr<TablePtr> Store::Impl::WriteLevel0Table(const MemTable& mem) {
   const std::string path = TableFileName(dir_, number);
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
                                  WritableFile::Create(path));
-  TableBuildOptions topts;
-  topts.block_size = options_.block_size;
-  topts.filter = options_.filter;
-  BLOOMGATE_LSM_ASSIGN_OR_RETURN(std::unique_ptr<TableBuilder> builder,
-                                 TableBuilder::Create(topts, file.get()));
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(
+      std::unique_ptr<TableBuilder> builder,
+      TableBuilder::Create(BuildOptionsFor(0), file.get()));
   absl::Status s;
   mem.ForEachFrozen([&](const std::string& key, const MemTable::Entry& e) {
     if (s.ok()) s = builder->Add(key, e.type, e.value);
@@ -433,9 +455,7 @@ absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
     if (absl::Status s = InstallVersion(v); !s.ok()) return Fail(s);
     return absl::OkStatus();
   }
-  TableBuildOptions topts;
-  topts.block_size = options_.block_size;
-  topts.filter = options_.filter;
+  const TableBuildOptions topts = BuildOptionsFor(spec.output_level);
   std::vector<TablePtr> outputs;
   std::vector<uint64_t> output_numbers;
   std::unique_ptr<WritableFile> file;

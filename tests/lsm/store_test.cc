@@ -271,6 +271,56 @@ TEST(StoreTest, TablesWithDifferentFiltersMix) {
   }
 }
 
+// Level-aware filters: flushes build level 0's filter, compactions their
+// output level's, and a level may have none.
+TEST(StoreTest, LevelFiltersFollowTheOutputLevel) {
+  TempDir dir;
+  StoreOptions o = SmallOptions();
+  o.disable_auto_compactions = true;
+  o.write_buffer_size = 1 << 20;
+  o.target_file_size = 1 << 20;
+  o.level_filters = {FilterOptions{.bits_per_key = 20},
+                     FilterOptions{.bits_per_key = 5}, std::nullopt,
+                     std::nullopt};
+  auto bits_per_key = [](const FileInfo& f) {
+    return static_cast<double>(f.filter_bytes) * 8 / f.num_entries;
+  };
+  {
+    auto store = OpenOrDie(dir.path(), o);
+    for (int i = 0; i < 4000; ++i) ASSERT_OK(store->Put(Key(i), "v"));
+    ASSERT_OK(store->Flush());
+    std::vector<FileInfo> files = store->GetLiveFiles();
+    ASSERT_EQ(files.size(), 1u);
+    EXPECT_EQ(files[0].level, 0);
+    EXPECT_GE(bits_per_key(files[0]), 20.0);
+    EXPECT_LT(bits_per_key(files[0]), 21.5);
+    ASSERT_OK(store->Compact());  // into level 1
+    files = store->GetLiveFiles();
+    ASSERT_EQ(files.size(), 1u);
+    EXPECT_EQ(files[0].level, 1);
+    EXPECT_GE(bits_per_key(files[0]), 5.0);
+    EXPECT_LT(bits_per_key(files[0]), 6.5);
+  }
+  // Reopened with no filter at level 1, a rewrite drops the filter there.
+  o.level_filters[1] = std::nullopt;
+  auto store = OpenOrDie(dir.path(), o);
+  ASSERT_OK(store->Compact());
+  const IoStats s = store->GetStats();
+  EXPECT_EQ(s.levels[1].num_files, 1u);
+  EXPECT_EQ(s.levels[1].filter_bytes, 0u);
+  for (int i = 0; i < 4000; i += 11) ASSERT_EQ(GetOrDie(*store, Key(i)), "v");
+  EXPECT_EQ(store->GetStats().total.filter_checks, 0u);
+
+  StoreOptions bad = SmallOptions();
+  bad.level_filters = {FilterOptions{}, FilterOptions{}};  // num_levels is 4
+  EXPECT_TRUE(
+      absl::IsInvalidArgument(Store::Open(dir.Sub("b1"), bad).status()));
+  bad.level_filters = {FilterOptions{}, FilterOptions{.bits_per_key = -3},
+                       std::nullopt, std::nullopt};
+  EXPECT_TRUE(
+      absl::IsInvalidArgument(Store::Open(dir.Sub("b2"), bad).status()));
+}
+
 TEST(StoreTest, DirectIoReadsTheSameData) {
   TempDir dir("/tmp");  // tmpfs may refuse O_DIRECT; ext4 takes it
   StoreOptions o = SmallOptions();

@@ -44,6 +44,12 @@ struct StoreOptions {
   // filter (every file whose key range covers a key then costs a read).
   // Existing tables keep the filter they were written with.
   std::optional<FilterOptions> filter = FilterOptions{};
+  // Level-aware filters (e.g. Monkey, bloomgate/allocation.h): when not
+  // empty, it has num_levels entries and a table written to level L (a
+  // flush writes level 0, a compaction its output level) gets
+  // level_filters[L] instead of `filter`; std::nullopt means no filter at
+  // that level. A table moved down a level unchanged keeps its filter.
+  std::vector<std::optional<FilterOptions>> level_filters;
 
   // Memtable size (approximate bytes of keys and values) at which it is
   // flushed to a level-0 file.
