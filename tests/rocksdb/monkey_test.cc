@@ -156,6 +156,19 @@ TEST(MonkeyPolicyTest, UniformWhereLevelsDoNotApply) {
   }
 }
 
+TEST(MonkeyPolicyTest, FallsBackToUniformForAnOverflowingShape) {
+  // 1000^199 overflows a double: no allocation, the average everywhere.
+  const RocksDBFilterOptions options{
+      .bits_per_key = 10, .monkey = true, .fanout = 1000};
+  EXPECT_FALSE(RocksDBLevelBitsPerKey(options, 200).ok());
+  auto policy = NewRocksDBFilterPolicy(options);
+  ASSERT_NE(policy, nullptr);
+  EXPECT_EQ(BuilderBits(*policy, {.num_levels = 200, .level = 0}), 10);
+  EXPECT_EQ(BuilderBits(*policy, {.num_levels = 200, .level = 150}), 10);
+  // A shape that fits still gets its allocation.
+  EXPECT_GT(BuilderBits(*policy, {.num_levels = 4, .level = 0}), 20);
+}
+
 TEST(MonkeyPolicyTest, ScarceMemoryLeavesTheLastLevelWithoutFilter) {
   const RocksDBFilterOptions options{.bits_per_key = 0.5, .monkey = true};
   auto policy = NewRocksDBFilterPolicy(options);
