@@ -169,6 +169,9 @@ absl::Status ValidateBenchOptions(const BenchOptions& o) {
   if (!(o.bloom_bits >= 0.1 && o.bloom_bits <= 100)) {
     return Invalid("bloom_bits", "must be in [0.1, 100]");
   }
+  if (o.batch_size < 1 || o.batch_size > 100000) {
+    return Invalid("batch_size", "must be in [1, 100000]");
+  }
   if (o.threads < 1 || o.threads > 256) {
     return Invalid("threads", "must be in [1, 256]");
   }

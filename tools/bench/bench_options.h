@@ -77,7 +77,8 @@ struct BenchOptions {
   double negative_ratio = 0.99;  // share of absent keys in readmixed
   double bloom_bits = 10.0;      // filter bits per key
   uint64_t seed = 301;
-  int threads = 1;  // lookup threads (fills always use one)
+  int batch_size = 100;  // keys per write of a fill (db_bench's batch_size)
+  int threads = 1;       // lookup threads (fills always use one)
 
   // Where the databases live: one sub-folder per engine and filter. Empty:
   // a fresh temporary folder, removed at the end unless keep_db.

@@ -50,6 +50,8 @@ ABSL_FLAG(bool, keep_db, false, "Keep the databases after the run");
 ABSL_FLAG(bool, use_existing_db, false,
           "Reuse the databases in --db (fills are skipped)");
 ABSL_FLAG(uint64_t, seed, 301, "Seed of every key order and lookup stream");
+ABSL_FLAG(int32_t, batch_size, 100,
+          "Keys per write of a fill: one atomic batch, one WAL record");
 ABSL_FLAG(int32_t, threads, 1, "Lookup threads (fills use one)");
 ABSL_FLAG(int64_t, write_buffer_size, 8 << 20,
           "Memtable size in bytes: each flush writes one L0 file");
@@ -124,6 +126,7 @@ int main(int argc, char** argv) {
   options.keep_db = absl::GetFlag(FLAGS_keep_db);
   options.use_existing_db = absl::GetFlag(FLAGS_use_existing_db);
   options.seed = absl::GetFlag(FLAGS_seed);
+  options.batch_size = absl::GetFlag(FLAGS_batch_size);
   options.threads = absl::GetFlag(FLAGS_threads);
   options.write_buffer_size = absl::GetFlag(FLAGS_write_buffer_size);
   options.target_file_size_base = absl::GetFlag(FLAGS_target_file_size_base);

@@ -76,6 +76,11 @@ class Engine {
   virtual std::string_view name() const = 0;
 
   virtual absl::Status Put(std::string_view key, std::string_view value) = 0;
+  // Writes keys[i] = values[i] for every i as one atomic batch (one WAL
+  // record). keys.size() == values.size().
+  virtual absl::Status PutBatch(
+      const std::vector<std::string>& keys,
+      const std::vector<std::string_view>& values) = 0;
   // Looks `key` up; *found tells whether it has a value. Safe to call from
   // several threads at once.
   virtual absl::Status Get(std::string_view key, std::string* value,

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl_compat.h"
@@ -15,6 +16,7 @@
 #include "bloomgate/filter_options.h"
 #include "bloomgate/lsm/stats.h"
 #include "bloomgate/lsm/store.h"
+#include "bloomgate/lsm/write_batch.h"
 #endif
 
 namespace bloomgate::bench {
@@ -63,6 +65,13 @@ class LsmEngine final : public Engine {
 
   absl::Status Put(std::string_view key, std::string_view value) override {
     return store_->Put(key, value);
+  }
+
+  absl::Status PutBatch(const std::vector<std::string>& keys,
+                        const std::vector<std::string_view>& values) override {
+    lsm::WriteBatch batch;
+    for (size_t i = 0; i < keys.size(); ++i) batch.Put(keys[i], values[i]);
+    return store_->Write(batch);
   }
 
   absl::Status Get(std::string_view key, std::string* value,

@@ -161,7 +161,8 @@ std::string FormatHeader(const BenchOptions& o) {
                   " * ", CpuModel(), "\n");
   absl::StrAppend(&out, "Keys:       ", o.key_size, " bytes each\n");
   absl::StrAppend(&out, "Values:     ", o.value_size, " bytes each\n");
-  absl::StrAppend(&out, "Entries:    ", o.num, "\n");
+  absl::StrAppend(&out, "Entries:    ", o.num, ", written in batches of ",
+                  o.batch_size, "\n");
   absl::StrAppend(&out, "Lookups:    ", o.reads, " per read benchmark, ",
                   o.threads, " thread(s); readmixed ",
                   absl::StrFormat("%g", 100 * o.negative_ratio),

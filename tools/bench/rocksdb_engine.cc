@@ -30,6 +30,7 @@
 #include "rocksdb/statistics.h"
 #include "rocksdb/table.h"
 #include "rocksdb/table_properties.h"
+#include "rocksdb/write_batch.h"
 #if BLOOMGATE_BENCH_HAVE_ROCKSDB_PLUGIN
 #include "bloomgate/rocksdb_filter_policy.h"
 #endif
@@ -138,6 +139,16 @@ class RocksDBEngine final : public Engine {
   absl::Status Put(std::string_view key, std::string_view value) override {
     return FromRocks(db_->Put(write_options_, ToSlice(key), ToSlice(value)),
                      "put");
+  }
+
+  absl::Status PutBatch(const std::vector<std::string>& keys,
+                        const std::vector<std::string_view>& values) override {
+    rocksdb::WriteBatch batch;
+    for (size_t i = 0; i < keys.size(); ++i) {
+      rocksdb::Status s = batch.Put(ToSlice(keys[i]), ToSlice(values[i]));
+      if (!s.ok()) return FromRocks(s, "batch");
+    }
+    return FromRocks(db_->Write(write_options_, &batch), "write");
   }
 
   absl::Status Get(std::string_view key, std::string* value,

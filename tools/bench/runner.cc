@@ -194,16 +194,25 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
       ProgressBar progress(
           absl::StrCat(engine_name, "/", filter_name, " ", r.benchmark), o.num,
           o.progress);
-      std::string key;
+      std::vector<std::string> batch_keys;
+      std::vector<std::string_view> batch_values;
+      absl::Status s;
       Clock::time_point start = Clock::now();
-      for (int64_t n = 0; n < o.num; ++n) {
-        int64_t i = order[static_cast<size_t>(n)];
-        keys.PresentKey(i, &key);
-        absl::Status s = engine.Put(key, values.ValueFor(i));
-        if (!s.ok()) return s;
-        if ((n & 1023) == 0) progress.Update(n);
+      for (int64_t n = 0; n < o.num && s.ok(); n += o.batch_size) {
+        const int64_t end = std::min(o.num, n + o.batch_size);
+        batch_keys.resize(static_cast<size_t>(end - n));
+        batch_values.resize(static_cast<size_t>(end - n));
+        for (int64_t m = n; m < end; ++m) {
+          int64_t i = order[static_cast<size_t>(m)];
+          keys.PresentKey(i, &batch_keys[static_cast<size_t>(m - n)]);
+          batch_values[static_cast<size_t>(m - n)] = values.ValueFor(i);
+        }
+        s = end - n == 1 ? engine.Put(batch_keys[0], batch_values[0])
+                         : engine.PutBatch(batch_keys, batch_values);
+        progress.Update(end);
       }
-      absl::Status s = engine.FinishWrites();
+      if (!s.ok()) return s;
+      s = engine.FinishWrites();
       if (!s.ok()) return s;
       r.seconds = Seconds(Clock::now() - start);
       progress.Finish();
