@@ -87,8 +87,9 @@ absl::Status WriteSeries(const std::string& path, std::string_view x_name,
                          std::string_view y_name,
                          const std::vector<Series>& series) {
   std::ofstream file(path, std::ios::trunc);
-  if (!file)
+  if (!file) {
     return absl::PermissionDeniedError(absl::StrCat("cannot write ", path));
+  }
   // One gnuplot data block per series, separated by two blank lines, so
   // "index i" selects series i.
   for (const Series& s : series) {

@@ -155,8 +155,9 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
   const std::string filter_name(FilterName(filter));
   const double bits = filter == FilterKind::kNone ? 0 : o.bloom_bits;
   *out_ << "-- engine " << engine_name << ", filter " << filter_name;
-  if (filter != FilterKind::kNone)
+  if (filter != FilterKind::kNone) {
     *out_ << " (" << o.bloom_bits << " bits/key)";
+  }
   *out_ << "\n" << std::flush;
 
   const KeySpace keys(o.num, o.key_size);
