@@ -98,8 +98,7 @@ class Engine {
 };
 
 // Opens (or creates) an engine of `kind` with options.filter, which
-// EngineSupports(kind, options.filter) must allow. Unimplemented when this
-// build of the tool lacks the engine or the filter.
+// EngineSupports(kind, options.filter) must allow.
 absl::StatusOr<std::unique_ptr<Engine>> OpenEngine(
     EngineKind kind, const EngineOptions& options);
 

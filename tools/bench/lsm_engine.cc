@@ -11,17 +11,14 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl_compat.h"
-#include "engine.h"
-#if BLOOMGATE_BENCH_HAVE_LSM
 #include "bloomgate/filter_options.h"
 #include "bloomgate/lsm/stats.h"
 #include "bloomgate/lsm/store.h"
 #include "bloomgate/lsm/write_batch.h"
-#endif
+#include "engine.h"
 
 namespace bloomgate::bench {
 
-#if BLOOMGATE_BENCH_HAVE_LSM
 namespace {
 
 class LsmEngine final : public Engine {
@@ -144,15 +141,5 @@ absl::StatusOr<std::unique_ptr<Engine>> OpenLsmEngine(
   if (!s.ok()) return s;
   return std::unique_ptr<Engine>(std::move(engine));
 }
-
-#else  // !BLOOMGATE_BENCH_HAVE_LSM
-
-absl::StatusOr<std::unique_ptr<Engine>> OpenLsmEngine(const EngineOptions&) {
-  return absl::UnimplementedError(
-      "this bloomgate_bench was built without the lsm engine "
-      "(target bloomgate::lsm was missing at configure time)");
-}
-
-#endif  // BLOOMGATE_BENCH_HAVE_LSM
 
 }  // namespace bloomgate::bench

@@ -20,6 +20,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl_compat.h"
+#include "bloomgate/filter_options.h"
+#include "bloomgate/rocksdb_filter_policy.h"
 #include "engine.h"
 #include "rocksdb/cache.h"
 #include "rocksdb/db.h"
@@ -31,9 +33,6 @@
 #include "rocksdb/table.h"
 #include "rocksdb/table_properties.h"
 #include "rocksdb/write_batch.h"
-#if BLOOMGATE_BENCH_HAVE_ROCKSDB_PLUGIN
-#include "bloomgate/rocksdb_filter_policy.h"
-#endif
 
 namespace bloomgate::bench {
 namespace {
@@ -63,16 +62,14 @@ absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> MakeFilterPolicy(
           rocksdb::NewRibbonFilterPolicy(bits, /*bloom_before_level=*/-1));
     case FilterKind::kBloomgate:
     case FilterKind::kBloomgateStandard: {
-#if BLOOMGATE_BENCH_HAVE_ROCKSDB_PLUGIN
       RocksDBFilterOptions options;
       options.bits_per_key = bits;
       options.layout = filter == FilterKind::kBloomgate ? Layout::kBlocked
                                                         : Layout::kStandard;
-      return NewRocksDBFilterPolicy(options);
-#else
-      return absl::UnimplementedError(
-          "this bloomgate_bench was built without bloomgate's RocksDB plug-in");
-#endif
+      absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
+          CreateRocksDBFilterPolicy(options);
+      if (!policy.ok()) return policy.status();
+      return *policy;
     }
   }
   return absl::InvalidArgumentError("unknown filter");
@@ -281,6 +278,9 @@ class RocksDBEngine final : public Engine {
 
 absl::StatusOr<std::unique_ptr<Engine>> OpenRocksDBEngine(
     const EngineOptions& options) {
+  // So that RocksDB can also read the policy back from the OPTIONS file it
+  // writes (idempotent).
+  RegisterRocksDBPlugin();
   auto engine = std::make_unique<RocksDBEngine>();
   engine->set_no_cache(options.cache_size == 0);
   absl::Status s = engine->Open(options);
