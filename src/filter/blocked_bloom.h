@@ -109,16 +109,22 @@ inline bool BlockedMayMatchAvx2(uint32_t seed, int num_probes,
 #if defined(__AVX512F__)
 // The zero-masking forms (maskz) compile to the same instructions; they also
 // keep GCC 12 from warning about the undefined vectors the plain forms use.
-inline bool BlockedMayMatchAvx512(uint32_t seed, int num_probes,
-                                  const uint8_t* line) {
-  const __mmask16 active = static_cast<__mmask16>((1u << num_probes) - 1);
-  const __m512i words = _mm512_loadu_si512(line);
-  const __m512i bit = _mm512_maskz_srli_epi32(
+
+// Lane i (for the lanes in `active`): BlockedProbeBit(seed, i).
+inline __m512i ProbeBitsAvx512(uint32_t seed, __mmask16 active) {
+  return _mm512_maskz_srli_epi32(
       active,
       _mm512_maskz_mullo_epi32(active,
                                _mm512_set1_epi32(static_cast<int>(seed)),
                                _mm512_load_si512(kProbeMultipliers)),
       23);
+}
+
+inline bool BlockedMayMatchAvx512(uint32_t seed, int num_probes,
+                                  const uint8_t* line) {
+  const __mmask16 active = static_cast<__mmask16>((1u << num_probes) - 1);
+  const __m512i words = _mm512_loadu_si512(line);
+  const __m512i bit = ProbeBitsAvx512(seed, active);
   const __m512i probed = _mm512_maskz_permutexvar_epi32(
       active, _mm512_maskz_srli_epi32(active, bit, 5), words);
   const __m512i want =
@@ -126,17 +132,13 @@ inline bool BlockedMayMatchAvx512(uint32_t seed, int num_probes,
                               _mm512_and_si512(bit, _mm512_set1_epi32(31)));
   return _mm512_mask_test_epi32_mask(active, probed, want) == active;
 }
+
 // Builds the key's 512-bit mask in a register and ORs it into the line once,
 // instead of k read-modify-writes of single bytes. Probe i's word index and
 // bit are moved to every lane; the lanes whose index matches take the bit.
 inline void BlockedAddAvx512(uint32_t seed, int num_probes, uint8_t* line) {
   const __mmask16 active = static_cast<__mmask16>((1u << num_probes) - 1);
-  const __m512i bit = _mm512_maskz_srli_epi32(
-      active,
-      _mm512_maskz_mullo_epi32(active,
-                               _mm512_set1_epi32(static_cast<int>(seed)),
-                               _mm512_load_si512(kProbeMultipliers)),
-      23);
+  const __m512i bit = ProbeBitsAvx512(seed, active);
   const __m512i word = _mm512_maskz_srli_epi32(active, bit, 5);
   const __m512i onehot =
       _mm512_maskz_sllv_epi32(active, _mm512_set1_epi32(1),
