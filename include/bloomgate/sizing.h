@@ -34,10 +34,13 @@ absl::StatusOr<double> BitsPerKeyForFpRate(double fp_rate);
 // Predicted false-positive rate of a filter with `bits_per_key` bits per key
 // and `num_probes` probes, for keys and queries that hash uniformly:
 //   kStandard: (1 - e^(-k/b))^k, the textbook formula;
-//   kBlocked:  the same formula inside one 512-bit line, averaged over the
-//              Poisson-distributed number of keys that share a line
-//              (mean 512/b). Lines that draw many keys dominate the error,
-//              which is why a blocked filter needs a little more memory.
+//   kBlocked:  the exact chance that k uniform probes of one 512-bit line
+//              all find set bits, averaged over the Poisson-distributed
+//              number of keys that share a line (mean 512/b). Lines that
+//              draw many keys dominate the error, which is why a blocked
+//              filter needs a little more memory. (The common shortcut, the
+//              textbook formula inside the line, is about 1% low at 10
+//              bits/key: 0.957% where filters measure 0.966%.)
 // Returns 1.0 (a filter that filters nothing) for bits_per_key <= 0 or
 // num_probes < 1, and NaN for a NaN argument.
 double PredictedFpRate(Layout layout, double bits_per_key, int num_probes);
