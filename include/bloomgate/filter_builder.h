@@ -7,7 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -17,19 +17,29 @@
 
 namespace bloomgate {
 
+namespace internal {
+class HashStore;
+}  // namespace internal
+
 // Collects key hashes, then lays out the filter in one pass once the final
 // key count is known. Call order: (AddKey | AddHash)* Finish, repeatable: a
 // finished builder is empty again and keeps its options.
 //
 // Memory while building: 8 bytes per distinct key, plus the block at Finish.
-// Not thread-safe.
+// The hashes live in slabs mapped for transparent huge pages; at Finish the
+// large slabs go to a process-wide pool (at most 256 MiB) for the next builder
+// and are marked MADV_FREE, so the kernel reclaims them when it needs memory.
+// Reusing them spares the page faults that otherwise cost more than the build
+// (src/filter/slab_pool.h).
+// Not thread-safe; different builders may be used from different threads.
 class FilterBuilder {
  public:
   // InvalidArgument for options that ValidateFilterOptions rejects.
   static absl::StatusOr<FilterBuilder> Create(const FilterOptions& options);
 
-  FilterBuilder(FilterBuilder&&) = default;
-  FilterBuilder& operator=(FilterBuilder&&) = default;
+  FilterBuilder(FilterBuilder&&) noexcept;
+  FilterBuilder& operator=(FilterBuilder&&) noexcept;
+  ~FilterBuilder();
   FilterBuilder(const FilterBuilder&) = delete;
   FilterBuilder& operator=(const FilterBuilder&) = delete;
 
@@ -37,17 +47,10 @@ class FilterBuilder {
   // RocksDB adds keys in sorted order, with repeats.
   void AddKey(std::string_view key);
   // Adds a key by its HashKey() value, with the same rule for repeats.
-  void AddHash(uint64_t hash) {
-    // Equal keys have equal hashes; equal hashes of different keys would
-    // set the same bits anyway, so dropping them loses nothing.
-    if (hashes_.empty() || last_hash_ != hash) {
-      hashes_.push_back(hash);
-      last_hash_ = hash;
-    }
-  }
+  void AddHash(uint64_t hash);
 
   // Distinct keys added since the last Finish (consecutive repeats dropped).
-  size_t num_keys() const { return hashes_.size(); }
+  size_t num_keys() const;
   // Probes per key the block will use.
   int num_probes() const { return num_probes_; }
   const FilterOptions& options() const { return options_; }
@@ -67,12 +70,10 @@ class FilterBuilder {
 
   FilterOptions options_;
   int num_probes_;
-  // A deque, not a vector: it grows in small chunks that the allocator
-  // recycles from one filter to the next, where a vector would copy itself
-  // on every doubling and, past the mmap threshold, fault in fresh pages for
-  // every filter (5x slower builds at a million keys, measured).
-  std::deque<uint64_t> hashes_;
-  uint64_t last_hash_ = 0;  // hashes_.back() when hashes_ is not empty
+  // Null only in a moved-from builder.
+  std::unique_ptr<internal::HashStore> hashes_;
+  uint64_t last_hash_ = 0;  // the last hash added, if has_last_hash_
+  bool has_last_hash_ = false;
 };
 
 }  // namespace bloomgate

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 
 #include "bloomgate/hash.h"
 #include "bloomgate/sizing.h"
 #include "src/filter/blocked_bloom.h"
 #include "src/filter/format.h"
+#include "src/filter/hash_store.h"
 #include "src/filter/standard_bloom.h"
 #include "src/filter/xxh3.h"
 
@@ -34,36 +36,38 @@ uint64_t NumBits(const FilterOptions& options, size_t num_keys) {
   return std::max(internal::kMinStandardBits, static_cast<uint64_t>(wanted));
 }
 
-void FillBlocked(const std::deque<uint64_t>& hashes, uint64_t num_bits,
+// Hash by hash in the store's order, which keeps the lines being written
+// within one slice of the array (hash_store.h); prefetching covers the misses
+// that remain in slices larger than the cache.
+void FillBlocked(const internal::HashStore& hashes, uint64_t num_bits,
                  int num_probes, uint8_t* bits) {
   const uint64_t num_lines = num_bits / internal::kLineBits;
   auto line_of = [&](uint64_t hash) {
     return bits +
            internal::BlockedLineIndex(hash, num_lines) * internal::kLineBytes;
   };
-  // Both cache lines a line may straddle (the output buffer is the
-  // caller's, of any alignment).
-  auto prefetch = [&](uint64_t hash) {
-    const uint8_t* line = line_of(hash);
-    __builtin_prefetch(line, /*rw=*/1);
-    __builtin_prefetch(line + internal::kLineBytes - 1, /*rw=*/1);
-  };
-  auto ahead = hashes.begin();
-  for (size_t i = 0; i < kPrefetchDistance && ahead != hashes.end(); ++i) {
-    prefetch(*ahead++);
-  }
-  for (uint64_t hash : hashes) {
-    if (ahead != hashes.end()) prefetch(*ahead++);
-    internal::BlockedAdd(internal::BlockedProbeSeed(hash), num_probes,
-                         line_of(hash));
-  }
+  hashes.ForEachRun([&](const uint64_t* run, size_t count) {
+    for (size_t i = 0; i < count; ++i) {
+      if (i + kPrefetchDistance < count) {
+        // Both cache lines a line may straddle (the output buffer is the
+        // caller's, of any alignment).
+        const uint8_t* ahead = line_of(run[i + kPrefetchDistance]);
+        __builtin_prefetch(ahead, /*rw=*/1);
+        __builtin_prefetch(ahead + internal::kLineBytes - 1, /*rw=*/1);
+      }
+      internal::BlockedAdd(internal::BlockedProbeSeed(run[i]), num_probes,
+                           line_of(run[i]));
+    }
+  });
 }
 
-void FillStandard(const std::deque<uint64_t>& hashes, uint64_t num_bits,
+void FillStandard(const internal::HashStore& hashes, uint64_t num_bits,
                   int num_probes, uint8_t* bits) {
-  for (uint64_t hash : hashes) {
-    internal::StandardAdd(hash, num_bits, num_probes, bits);
-  }
+  hashes.ForEachRun([&](const uint64_t* run, size_t count) {
+    for (size_t i = 0; i < count; ++i) {
+      internal::StandardAdd(run[i], num_bits, num_probes, bits);
+    }
+  });
 }
 
 }  // namespace
@@ -79,7 +83,25 @@ absl::StatusOr<FilterBuilder> FilterBuilder::Create(
 }
 
 FilterBuilder::FilterBuilder(const FilterOptions& options, int num_probes)
-    : options_(options), num_probes_(num_probes) {}
+    : options_(options),
+      num_probes_(num_probes),
+      hashes_(std::make_unique<internal::HashStore>()) {}
+
+FilterBuilder::FilterBuilder(FilterBuilder&&) noexcept = default;
+FilterBuilder& FilterBuilder::operator=(FilterBuilder&&) noexcept = default;
+FilterBuilder::~FilterBuilder() = default;
+
+void FilterBuilder::AddHash(uint64_t hash) {
+  // Equal keys have equal hashes; equal hashes of different keys would set
+  // the same bits anyway, so dropping them loses nothing.
+  if (last_hash_ != hash || !has_last_hash_) [[likely]] {
+    hashes_->Add(hash);
+    last_hash_ = hash;
+    has_last_hash_ = true;
+  }
+}
+
+size_t FilterBuilder::num_keys() const { return hashes_->size(); }
 
 void FilterBuilder::AddKey(std::string_view key) {
   AddHash(XXH3_64bits(key.data(), key.size()));
@@ -92,20 +114,21 @@ size_t FilterBuilder::BlockSize(size_t num_keys) const {
 
 void FilterBuilder::FinishInto(absl::Span<char> out) {
   internal::BlockHeader header;
-  header.num_keys = hashes_.size();
-  header.num_bits = NumBits(options_, hashes_.size());
+  header.num_keys = hashes_->size();
+  header.num_bits = NumBits(options_, hashes_->size());
   header.layout = options_.layout;
   header.num_probes = num_probes_;
 
   auto* bits = reinterpret_cast<uint8_t*>(out.data());
   std::memset(bits, 0, internal::BitArrayBytes(header.num_bits));
   if (header.layout == Layout::kBlocked) {
-    FillBlocked(hashes_, header.num_bits, num_probes_, bits);
+    FillBlocked(*hashes_, header.num_bits, num_probes_, bits);
   } else {
-    FillStandard(hashes_, header.num_bits, num_probes_, bits);
+    FillStandard(*hashes_, header.num_bits, num_probes_, bits);
   }
   internal::WriteTrailer(header, bits, out.size());
-  hashes_.clear();
+  hashes_->Clear();
+  has_last_hash_ = false;
 }
 
 std::string FilterBuilder::Finish() {
