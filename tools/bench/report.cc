@@ -177,7 +177,17 @@ std::string FormatHeader(const BenchOptions& o) {
   absl::StrAppend(&out, "Benchmarks: ", absl::StrJoin(benchmarks, ","), "\n");
   absl::StrAppend(&out, "Engines:    ", absl::StrJoin(engines, ","), "\n");
   absl::StrAppend(&out, "Filters:    ", absl::StrJoin(filters, ","), " at ",
-                  absl::StrFormat("%g", o.bloom_bits), " bits/key\n");
+                  absl::StrFormat("%g", o.bloom_bits), " bits/key");
+  bool monkey = false, uniform = false;
+  for (FilterKind f : o.filters) {
+    monkey |= f == FilterKind::kBloomgateMonkey;
+    uniform |= f == FilterKind::kBloomgate;
+  }
+  if (monkey && uniform && o.monkey_equal_memory) {
+    absl::StrAppend(&out, "; bloomgate at bloomgate_monkey's filter memory",
+                    " (--monkey_equal_memory)");
+  }
+  absl::StrAppend(&out, "\n");
   absl::StrAppend(&out, "LSM shape:  write_buffer_size ", o.write_buffer_size,
                   ", target_file_size_base ", o.target_file_size_base,
                   ", max_bytes_for_level_base ", o.max_bytes_for_level_base,
