@@ -118,6 +118,7 @@ class Store::Impl {
   absl::StatusOr<std::optional<std::string>> Get(std::string_view key);
   absl::Status Flush();
   absl::Status Compact();
+  absl::Status CompactLevel0To(int level);
   absl::Status Close();
   IoStats GetStats() const;
   void ResetStats() { stats_.Reset(); }
@@ -527,6 +528,27 @@ absl::Status Store::Impl::Compact() {
   return RunCompaction(*spec);
 }
 
+absl::Status Store::Impl::CompactLevel0To(int level) {
+  if (level < 1 || level >= options_.num_levels) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "level ", level, " is not in [1, ", options_.num_levels - 1, "]"));
+  }
+  absl::MutexLock w(&write_mu_);
+  BLOOMGATE_LSM_RETURN_IF_ERROR(CheckWritable());
+  BLOOMGATE_LSM_RETURN_IF_ERROR(FlushLocked());
+  std::shared_ptr<const Version> v = View()->version;
+  for (int l = 1; l < level; ++l) {
+    if (!v->levels[l].empty()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("cannot compact level 0 into level ", level, ": level ",
+                       l, " holds ", v->levels[l].size(), " files"));
+    }
+  }
+  std::optional<CompactionSpec> spec = PickLevel0Compaction(*v, level);
+  if (!spec.has_value()) return absl::OkStatus();
+  return RunCompaction(*spec);
+}
+
 absl::Status Store::Impl::Close() {
   absl::MutexLock w(&write_mu_);
   if (closed_.exchange(true)) {
@@ -730,6 +752,9 @@ absl::StatusOr<std::optional<std::string>> Store::Get(std::string_view key) {
 
 absl::Status Store::Flush() { return impl_->Flush(); }
 absl::Status Store::Compact() { return impl_->Compact(); }
+absl::Status Store::CompactLevel0To(int level) {
+  return impl_->CompactLevel0To(level);
+}
 absl::Status Store::Close() { return impl_->Close(); }
 IoStats Store::GetStats() const { return impl_->GetStats(); }
 void Store::ResetStats() { impl_->ResetStats(); }

@@ -190,4 +190,20 @@ std::optional<CompactionSpec> PickFullCompaction(const Version& v) {
   return spec;
 }
 
+std::optional<CompactionSpec> PickLevel0Compaction(const Version& v,
+                                                   int output_level) {
+  if (v.levels[0].empty()) return std::nullopt;
+  CompactionSpec spec;
+  for (const TablePtr& t : v.levels[0]) spec.runs.push_back({t});
+  if (!v.levels[output_level].empty()) {
+    spec.runs.push_back(v.levels[output_level]);
+  }
+  spec.output_level = output_level;
+  spec.drop_tombstones = true;
+  for (size_t level = output_level + 1; level < v.levels.size(); ++level) {
+    if (!v.levels[level].empty()) spec.drop_tombstones = false;
+  }
+  return spec;
+}
+
 }  // namespace bloomgate::lsm

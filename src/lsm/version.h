@@ -75,6 +75,14 @@ std::optional<CompactionSpec> PickCompaction(
 // Every table into one run at the deepest non-empty level (at least 1).
 std::optional<CompactionSpec> PickFullCompaction(const Version& v);
 
+// Every level-0 table, merged with `output_level`'s tables, into
+// `output_level` (>= 1), which the caller has checked is the next non-empty
+// level below level 0 (so no newer entry ends up under an older one).
+// Tombstones are dropped when no level below holds data. nullopt when level
+// 0 is empty.
+std::optional<CompactionSpec> PickLevel0Compaction(const Version& v,
+                                                   int output_level);
+
 }  // namespace bloomgate::lsm
 
 #endif  // BLOOMGATE_SRC_LSM_VERSION_H_

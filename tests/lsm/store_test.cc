@@ -6,6 +6,7 @@
 #include "bloomgate/lsm/store.h"
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -319,6 +320,56 @@ TEST(StoreTest, LevelFiltersFollowTheOutputLevel) {
                        std::nullopt, std::nullopt};
   EXPECT_TRUE(
       absl::IsInvalidArgument(Store::Open(dir.Sub("b2"), bad).status()));
+}
+
+// CompactLevel0To builds a tree level by level, deepest first, each level
+// with its own filter; newer values above older ones stay visible.
+TEST(StoreTest, CompactLevel0ToPutsEachLevelInPlace) {
+  TempDir dir;
+  StoreOptions o = SmallOptions();
+  o.disable_auto_compactions = true;
+  o.write_buffer_size = 1 << 20;
+  o.target_file_size = 1 << 20;
+  o.level_filters = {FilterOptions{.bits_per_key = 20},
+                     FilterOptions{.bits_per_key = 15},
+                     FilterOptions{.bits_per_key = 10}, std::nullopt};
+  auto store = OpenOrDie(dir.path(), o);
+  // Level 3 (no filter), then 2, then 1; the same key in several levels
+  // gets newer values higher up.
+  for (int level = 3; level >= 1; --level) {
+    for (int i = 0; i < 1000 * level; ++i) {
+      ASSERT_OK(store->Put(Key(i), "L" + std::to_string(level)));
+    }
+    ASSERT_OK(store->CompactLevel0To(level));
+  }
+  for (int i = 1000; i < 1100; ++i) ASSERT_OK(store->Put(Key(i), "mem"));
+  std::map<int, double> bits;  // level -> filter bits per key
+  std::map<int, uint64_t> entries;
+  for (const FileInfo& f : store->GetLiveFiles()) {
+    entries[f.level] += f.num_entries;
+    bits[f.level] = static_cast<double>(f.filter_bytes) * 8 / f.num_entries;
+  }
+  EXPECT_EQ(entries,
+            (std::map<int, uint64_t>{{1, 1000}, {2, 2000}, {3, 3000}}));
+  EXPECT_GE(bits[1], 15.0);
+  EXPECT_LT(bits[1], 16.5);
+  EXPECT_GE(bits[2], 10.0);
+  EXPECT_LT(bits[2], 11.5);
+  EXPECT_EQ(bits[3], 0.0);
+  EXPECT_EQ(GetOrDie(*store, Key(5)), "L1");
+  EXPECT_EQ(GetOrDie(*store, Key(1050)), "mem");
+  EXPECT_EQ(GetOrDie(*store, Key(1500)), "L2");
+  EXPECT_EQ(GetOrDie(*store, Key(2500)), "L3");
+
+  // Level 1 holds files: level 0 may not skip over it.
+  EXPECT_TRUE(absl::IsFailedPrecondition(store->CompactLevel0To(2)));
+  EXPECT_TRUE(absl::IsInvalidArgument(store->CompactLevel0To(0)));
+  EXPECT_TRUE(absl::IsInvalidArgument(store->CompactLevel0To(4)));
+  // Into level 1 again: merged with what is there, the newest value wins.
+  ASSERT_OK(store->CompactLevel0To(1));
+  EXPECT_EQ(GetOrDie(*store, Key(1050)), "mem");
+  EXPECT_EQ(GetOrDie(*store, Key(5)), "L1");
+  EXPECT_EQ(store->GetStats().levels[0].num_files, 0u);
 }
 
 TEST(StoreTest, DirectIoReadsTheSameData) {

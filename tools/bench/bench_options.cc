@@ -10,6 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl_compat.h"
+#include "monkey.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -29,6 +30,7 @@ constexpr NamedKind<FilterKind> kFilters[] = {
     {"none", FilterKind::kNone},
     {"bloomgate", FilterKind::kBloomgate},
     {"bloomgate_standard", FilterKind::kBloomgateStandard},
+    {"bloomgate_monkey", FilterKind::kBloomgateMonkey},
     {"rocksdb_bloom", FilterKind::kRocksDBBloom},
     {"rocksdb_ribbon", FilterKind::kRocksDBRibbon},
 };
@@ -36,6 +38,7 @@ constexpr NamedKind<FilterKind> kFilters[] = {
 constexpr NamedKind<BenchmarkKind> kBenchmarks[] = {
     {"fillrandom", BenchmarkKind::kFillRandom},
     {"fillseq", BenchmarkKind::kFillSeq},
+    {"filllevels", BenchmarkKind::kFillLevels},
     {"readrandom", BenchmarkKind::kReadRandom},
     {"readmissing", BenchmarkKind::kReadMissing},
     {"readmixed", BenchmarkKind::kReadMixed},
@@ -107,7 +110,8 @@ bool IsReadBenchmark(BenchmarkKind benchmark) {
 
 bool IsFillBenchmark(BenchmarkKind benchmark) {
   return benchmark == BenchmarkKind::kFillRandom ||
-         benchmark == BenchmarkKind::kFillSeq;
+         benchmark == BenchmarkKind::kFillSeq ||
+         benchmark == BenchmarkKind::kFillLevels;
 }
 
 absl::StatusOr<EngineKind> ParseEngine(std::string_view name) {
@@ -134,7 +138,8 @@ bool EngineSupports(EngineKind engine, FilterKind filter) {
   switch (engine) {
     case EngineKind::kLsm:
       return filter == FilterKind::kNone || filter == FilterKind::kBloomgate ||
-             filter == FilterKind::kBloomgateStandard;
+             filter == FilterKind::kBloomgateStandard ||
+             filter == FilterKind::kBloomgateMonkey;
     case EngineKind::kRocksDB:
       return true;
   }
@@ -194,6 +199,27 @@ absl::Status ValidateBenchOptions(const BenchOptions& o) {
   if (o.cache_size < 0) return Invalid("cache_size", "must not be negative");
   if (!(o.io_latency_us >= 0 && o.io_latency_us <= 1e7)) {
     return Invalid("io_latency_us", "must be in [0, 10000000]");
+  }
+  for (BenchmarkKind b : o.benchmarks) {
+    if (b != BenchmarkKind::kFillLevels) continue;
+    // Compactions of their own would reshape the tree being built.
+    if (!o.disable_auto_compactions) {
+      return Invalid("benchmarks",
+                     "filllevels needs --disable_auto_compactions=true");
+    }
+    absl::StatusOr<std::vector<int64_t>> weights =
+        LevelWeights(o.num_levels, o.max_bytes_for_level_multiplier, o.num);
+    if (!weights.ok())
+      return Invalid("num", std::string(weights.status().message()));
+  }
+  for (FilterKind f : o.filters) {
+    if (f != FilterKind::kBloomgateMonkey) continue;
+    absl::StatusOr<std::vector<double>> bits = MonkeyLevelBits(
+        o.bloom_bits, o.num_levels, o.max_bytes_for_level_multiplier);
+    if (!bits.ok()) {
+      return Invalid("filter", absl::StrCat("bloomgate_monkey: ",
+                                            bits.status().message()));
+    }
   }
   if (o.use_existing_db && o.db.empty()) {
     return Invalid("use_existing_db", "needs --db");

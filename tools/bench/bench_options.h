@@ -26,14 +26,21 @@ enum class FilterKind {
   kNone,               // no filter: every file on the lookup path is read
   kBloomgate,          // bloomgate, blocked layout (one cache line per key)
   kBloomgateStandard,  // bloomgate, textbook layout
-  kRocksDBBloom,       // RocksDB's built-in Bloom (FastLocalBloom)
-  kRocksDBRibbon,      // RocksDB's built-in Ribbon
+  // bloomgate, blocked, with level-aware bits per key (Monkey): bloom_bits
+  // on average, more in upper levels, fewer in the last (monkey.h)
+  kBloomgateMonkey,
+  kRocksDBBloom,   // RocksDB's built-in Bloom (FastLocalBloom)
+  kRocksDBRibbon,  // RocksDB's built-in Ribbon
 };
 
 // The benchmarks, in db_bench's names.
 enum class BenchmarkKind {
-  kFillRandom,   // num keys in random order
-  kFillSeq,      // num keys in ascending order
+  kFillRandom,  // num keys in random order
+  kFillSeq,     // num keys in ascending order
+  // num keys in a leveled tree of the shape Monkey assumes (num_levels
+  // levels, each max_bytes_for_level_multiplier times the one above),
+  // loaded level by level, deepest first (monkey.h, LevelWeights)
+  kFillLevels,
   kReadRandom,   // reads lookups of present keys
   kReadMissing,  // reads lookups of absent keys
   kReadMixed,    // reads lookups, negative_ratio of them absent
@@ -59,7 +66,8 @@ absl::StatusOr<std::vector<BenchmarkKind>> ParseBenchmarkList(
     std::string_view list);
 
 // Whether `engine` can run with `filter`: the LSM builds only bloomgate's own
-// filters; RocksDB runs all of them (bloomgate's through its plug-in).
+// filters (bloomgate_monkey through StoreOptions::level_filters); RocksDB
+// runs all of them (bloomgate's through its plug-in).
 bool EngineSupports(EngineKind engine, FilterKind filter);
 
 struct BenchOptions {
@@ -93,6 +101,11 @@ struct BenchOptions {
   double max_bytes_for_level_multiplier = 10;
   int num_levels = 7;
   bool disable_auto_compactions = true;
+
+  // When filters has both bloomgate_monkey and bloomgate: each engine runs
+  // bloomgate_monkey first, then bloomgate at the bits per key that spends
+  // the monkey run's filter memory (EqualMemoryBits) instead of bloom_bits.
+  bool monkey_equal_memory = true;
 
   int64_t cache_size = 0;    // RocksDB block cache bytes; 0 = no cache
   double io_latency_us = 0;  // latency model (docs/evaluation.md); 0 = off

@@ -21,14 +21,21 @@
 
 ABSL_FLAG(std::string, benchmarks, "fillrandom,readmixed",
           "Comma-separated benchmarks, run in order: fillrandom, fillseq, "
-          "readrandom (present keys), readmissing (absent keys), readmixed "
-          "(--negative_ratio absent), stats");
+          "filllevels (a leveled tree of Monkey's shape: --num_levels levels, "
+          "each --max_bytes_for_level_multiplier times as many keys as the "
+          "one above, loaded deepest first, each level compacted into place; "
+          "needs --disable_auto_compactions=true), readrandom (present keys), "
+          "readmissing (absent keys), readmixed (--negative_ratio absent), "
+          "stats");
 ABSL_FLAG(std::string, engine, "lsm,rocksdb",
           "Comma-separated engines: lsm (bloomgate's miniature LSM), rocksdb");
 ABSL_FLAG(std::string, filter, "none,bloomgate,rocksdb_bloom,rocksdb_ribbon",
           "Comma-separated filters: none, bloomgate (blocked), "
-          "bloomgate_standard, rocksdb_bloom, rocksdb_ribbon. Each engine runs "
-          "those it supports (the lsm engine only bloomgate's)");
+          "bloomgate_standard, bloomgate_monkey (blocked, level-aware: "
+          "--bloom_bits on average over --num_levels levels of fanout "
+          "--max_bytes_for_level_multiplier), rocksdb_bloom, rocksdb_ribbon. "
+          "Each engine runs those it supports (the lsm engine only "
+          "bloomgate's)");
 ABSL_FLAG(int64_t, num, 1000000, "Number of keys a fill writes");
 ABSL_FLAG(int64_t, reads, 1000000,
           "Number of lookups per read benchmark (over all threads)");
@@ -41,7 +48,8 @@ ABSL_FLAG(int32_t, key_size, 16, "Key size in bytes");
 ABSL_FLAG(int32_t, value_size, 100, "Value size in bytes");
 ABSL_FLAG(double, negative_ratio, 0.99,
           "Share of lookups for absent keys in readmixed");
-ABSL_FLAG(double, bloom_bits, 10.0, "Filter bits per key");
+ABSL_FLAG(double, bloom_bits, 10.0,
+          "Filter bits per key (bloomgate_monkey: the average over the tree)");
 ABSL_FLAG(std::string, db, "",
           "Folder for the databases (one sub-folder per engine and filter); "
           "default a fresh temporary folder, removed afterwards unless "
@@ -61,10 +69,17 @@ ABSL_FLAG(int64_t, max_bytes_for_level_base, 256 << 20,
           "Target size of level 1 in bytes");
 ABSL_FLAG(double, max_bytes_for_level_multiplier, 10,
           "Size ratio of consecutive levels");
-ABSL_FLAG(int32_t, num_levels, 7, "Number of levels");
+ABSL_FLAG(int32_t, num_levels, 7,
+          "Number of levels; also the depth of the tree bloomgate_monkey "
+          "allocates for, so set it to the depth the data reaches");
 ABSL_FLAG(bool, disable_auto_compactions, true,
           "No compactions: every flush stays in L0, so lookups meet tens of "
           "files. false gives a leveled LSM");
+ABSL_FLAG(bool, monkey_equal_memory, true,
+          "With bloomgate_monkey and bloomgate in --filter: each engine runs "
+          "bloomgate_monkey first, then bloomgate at the bits per key at which "
+          "its filters take the memory the monkey run's filters took, and "
+          "prints the two side by side. false: bloomgate at --bloom_bits");
 ABSL_FLAG(int64_t, cache_size, 0,
           "RocksDB block cache in bytes; 0: none (every data-block access is "
           "a read)");
@@ -137,6 +152,7 @@ int main(int argc, char** argv) {
   options.num_levels = absl::GetFlag(FLAGS_num_levels);
   options.disable_auto_compactions =
       absl::GetFlag(FLAGS_disable_auto_compactions);
+  options.monkey_equal_memory = absl::GetFlag(FLAGS_monkey_equal_memory);
   options.cache_size = absl::GetFlag(FLAGS_cache_size);
   options.io_latency_us = absl::GetFlag(FLAGS_io_latency_us);
   options.json = absl::GetFlag(FLAGS_json);
@@ -163,6 +179,15 @@ int main(int argc, char** argv) {
                  "avoided: share of the files on the lookup path that the "
                  "filter skipped. bits/key: filter memory per key.\n"
                  "How each engine counts: docs/evaluation.md.\n";
+  }
+  std::string monkey = bench::FormatMonkeyComparison(*results);
+  if (!monkey.empty()) {
+    std::cout << "\nMonkey against uniform bloomgate\n"
+              << monkey << "\n"
+              << "bytes: filter memory of each run's live files. memory m/u: "
+                 "monkey bytes / uniform bytes.\n"
+                 "fewer I/Os: uniform I/O/miss / monkey I/O/miss; predicted: "
+                 "the same from the files' filters' predicted FP rates.\n";
   }
   if (!options.json.empty()) {
     if (absl::Status s = bench::WriteJsonFile(options.json, *results);

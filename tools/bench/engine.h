@@ -88,6 +88,11 @@ class Engine {
   // Makes every write visible in files: flushes the memtable and waits for
   // any compaction the flush started.
   virtual absl::Status FinishWrites() = 0;
+  // Flushes, then compacts every level-0 file (with any file already at
+  // `level`) into `level`, writing filters with `level`'s budget: how
+  // filllevels puts each level of its tree where the allocation expects it.
+  // FailedPrecondition if a level between 0 and `level` holds files.
+  virtual absl::Status CompactLevel0To(int level) = 0;
 
   virtual ReadCounters GetCounters() = 0;
   virtual absl::StatusOr<EngineShape> GetShape() = 0;

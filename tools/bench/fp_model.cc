@@ -56,7 +56,8 @@ double BloomgateFileFp(Layout layout, double bits, uint64_t keys) {
 }  // namespace
 
 double PredictedFileFp(FilterKind filter, double configured_bits, uint64_t keys,
-                       uint64_t filter_bytes) {
+                       uint64_t filter_bytes,
+                       absl::Span<const double> level_bits) {
   if (keys == 0) return kNaN;
   const double bits = ClampBits(configured_bits);
   switch (filter) {
@@ -66,6 +67,16 @@ double PredictedFileFp(FilterKind filter, double configured_bits, uint64_t keys,
       return BloomgateFileFp(Layout::kBlocked, bits, keys);
     case FilterKind::kBloomgateStandard:
       return BloomgateFileFp(Layout::kStandard, bits, keys);
+    case FilterKind::kBloomgateMonkey:
+      for (double b : level_bits) {
+        if (b <= 0) continue;
+        absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(
+            FilterOptions{.bits_per_key = b, .layout = Layout::kBlocked});
+        if (builder.ok() && builder->BlockSize(keys) == filter_bytes) {
+          return BloomgateFileFp(Layout::kBlocked, b, keys);
+        }
+      }
+      return kNaN;
     case FilterKind::kRocksDBBloom: {
       double actual =
           8.0 * static_cast<double>(filter_bytes) / static_cast<double>(keys);
@@ -80,13 +91,14 @@ double PredictedFileFp(FilterKind filter, double configured_bits, uint64_t keys,
 }
 
 double PredictedFp(FilterKind filter, double configured_bits,
-                   const EngineShape& shape) {
+                   const EngineShape& shape,
+                   absl::Span<const double> level_bits) {
   double sum = 0;
   int files = 0;
   for (const FileInfo& f : shape.files) {
     if (f.filter_keys == 0) continue;
-    double fp =
-        PredictedFileFp(filter, configured_bits, f.filter_keys, f.filter_bytes);
+    double fp = PredictedFileFp(filter, configured_bits, f.filter_keys,
+                                f.filter_bytes, level_bits);
     if (std::isnan(fp)) continue;
     sum += fp;
     ++files;

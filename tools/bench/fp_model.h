@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "absl/types/span.h"
 #include "bench_options.h"
 #include "engine.h"
 
@@ -28,14 +29,21 @@ namespace bloomgate::bench {
 //    Bloom filter at configured_bits ("Bloom-equivalent" bits per key), so
 //    the prediction is that Bloom rate; the actual memory (about 30% less)
 //    does not enter.
+//  - bloomgate_monkey: as bloomgate, at the budget of `level_bits`
+//    (MonkeyLevelBits) whose block for `keys` keys is exactly
+//    `filter_bytes`. The file's block, not its current level, tells which
+//    budget it was built with: a file moved down unchanged keeps it. NaN
+//    when no budget matches.
 double PredictedFileFp(FilterKind filter, double configured_bits, uint64_t keys,
-                       uint64_t filter_bytes);
+                       uint64_t filter_bytes,
+                       absl::Span<const double> level_bits = {});
 
 // The mean of PredictedFileFp over the files of `shape` that have a filter:
 // the rate a lookup that checks every file (an absent key in an all-L0
 // shape) should see. NaN for kNone or when no file has a filter.
 double PredictedFp(FilterKind filter, double configured_bits,
-                   const EngineShape& shape);
+                   const EngineShape& shape,
+                   absl::Span<const double> level_bits = {});
 
 }  // namespace bloomgate::bench
 

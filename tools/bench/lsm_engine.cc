@@ -16,6 +16,7 @@
 #include "bloomgate/lsm/store.h"
 #include "bloomgate/lsm/write_batch.h"
 #include "engine.h"
+#include "monkey.h"
 
 namespace bloomgate::bench {
 
@@ -38,6 +39,24 @@ class LsmEngine final : public Engine {
         filter.layout = o.filter == FilterKind::kBloomgate ? Layout::kBlocked
                                                            : Layout::kStandard;
         options.filter = filter;
+        break;
+      }
+      case FilterKind::kBloomgateMonkey: {
+        absl::StatusOr<std::vector<double>> bits = MonkeyLevelBits(
+            o.bloom_bits, o.num_levels, o.max_bytes_for_level_multiplier);
+        if (!bits.ok()) return bits.status();
+        for (double level_bits : *bits) {
+          // Monkey gives a level 0 bits when memory is very scarce: no
+          // filter there.
+          if (level_bits <= 0) {
+            options.level_filters.push_back(std::nullopt);
+            continue;
+          }
+          FilterOptions filter;
+          filter.bits_per_key = level_bits;
+          filter.layout = Layout::kBlocked;
+          options.level_filters.push_back(filter);
+        }
         break;
       }
       default:
@@ -81,6 +100,10 @@ class LsmEngine final : public Engine {
   }
 
   absl::Status FinishWrites() override { return store_->Flush(); }
+
+  absl::Status CompactLevel0To(int level) override {
+    return store_->CompactLevel0To(level);
+  }
 
   ReadCounters GetCounters() override {
     lsm::IoStats stats = store_->GetStats();

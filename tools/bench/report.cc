@@ -177,7 +177,17 @@ std::string FormatHeader(const BenchOptions& o) {
   absl::StrAppend(&out, "Benchmarks: ", absl::StrJoin(benchmarks, ","), "\n");
   absl::StrAppend(&out, "Engines:    ", absl::StrJoin(engines, ","), "\n");
   absl::StrAppend(&out, "Filters:    ", absl::StrJoin(filters, ","), " at ",
-                  absl::StrFormat("%g", o.bloom_bits), " bits/key\n");
+                  absl::StrFormat("%g", o.bloom_bits), " bits/key");
+  bool monkey = false, uniform = false;
+  for (FilterKind f : o.filters) {
+    monkey |= f == FilterKind::kBloomgateMonkey;
+    uniform |= f == FilterKind::kBloomgate;
+  }
+  if (monkey && uniform && o.monkey_equal_memory) {
+    absl::StrAppend(&out, "; bloomgate at bloomgate_monkey's filter memory",
+                    " (--monkey_equal_memory)");
+  }
+  absl::StrAppend(&out, "\n");
   absl::StrAppend(&out, "LSM shape:  write_buffer_size ", o.write_buffer_size,
                   ", target_file_size_base ", o.target_file_size_base,
                   ", max_bytes_for_level_base ", o.max_bytes_for_level_base,
@@ -202,7 +212,8 @@ std::string FormatBenchmarkLine(const BenchResult& r) {
   std::string line =
       absl::StrFormat("%-12s : %11.3f micros/op %ld ops/sec;", r.benchmark,
                       r.micros_per_op, static_cast<long>(r.ops_per_sec + 0.5));
-  if (r.benchmark == "fillrandom" || r.benchmark == "fillseq") {
+  if (r.benchmark == "fillrandom" || r.benchmark == "fillseq" ||
+      r.benchmark == "filllevels") {
     absl::StrAppend(&line, absl::StrFormat(" %6.1f MB/s;", r.mb_per_sec), " ",
                     r.sst_files, " SST files");
     if (!r.files_per_level.empty()) {
@@ -211,6 +222,25 @@ std::string FormatBenchmarkLine(const BenchResult& r) {
     if (r.filter != "none") {
       absl::StrAppend(&line, "; filters ", r.filter_bytes, " bytes, ",
                       Number(r.bits_per_key, 2), " bits/key");
+    }
+    // A tree of several levels: what each holds and what its filters cost,
+    // so that a level-aware allocation can be checked against its plan.
+    int levels = 0;
+    for (int files : r.files_per_level) levels += files > 0 ? 1 : 0;
+    if (levels > 1) {
+      std::vector<std::string> parts;
+      for (size_t level = 0; level < r.keys_per_level.size(); ++level) {
+        if (r.files_per_level[level] == 0) continue;
+        std::string part =
+            absl::StrCat("L", level, " ", r.keys_per_level[level]);
+        if (r.filter != "none") {
+          absl::StrAppend(&part, " at ",
+                          Number(r.bits_per_key_per_level[level], 2));
+        }
+        parts.push_back(std::move(part));
+      }
+      absl::StrAppend(&line, "; keys", r.filter != "none" ? " at bits/key" : "",
+                      " by level: ", absl::StrJoin(parts, ", "));
     }
     return line;
   }
@@ -281,6 +311,41 @@ std::string FormatTable(const std::vector<BenchResult>& results) {
   return RenderTable(rows, 3);
 }
 
+std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
+  std::vector<std::vector<std::string>> rows = {
+      {"engine", "benchmark", "keys by level", "uniform bits/key",
+       "uniform bytes", "monkey bytes", "memory m/u", "uniform I/O/miss",
+       "monkey I/O/miss", "fewer I/Os", "predicted"}};
+  for (const BenchResult& m : results) {
+    if (m.filter != "bloomgate_monkey" || std::isnan(m.ios_per_miss)) continue;
+    for (const BenchResult& u : results) {
+      if (u.filter != "bloomgate" || u.engine != m.engine ||
+          u.benchmark != m.benchmark) {
+        continue;
+      }
+      std::vector<std::string> levels;
+      for (size_t l = 0; l < m.keys_per_level.size(); ++l) {
+        if (m.files_per_level[l] > 0) {
+          levels.push_back(absl::StrCat("L", l, ":", m.keys_per_level[l]));
+        }
+      }
+      rows.push_back(
+          {m.engine, m.benchmark, absl::StrJoin(levels, ","),
+           Number(u.bloom_bits, 4), absl::StrCat(u.filter_bytes),
+           absl::StrCat(m.filter_bytes),
+           Number(static_cast<double>(m.filter_bytes) /
+                      static_cast<double>(u.filter_bytes),
+                  4),
+           Number(u.ios_per_miss, 5), Number(m.ios_per_miss, 5),
+           Number(u.ios_per_miss / m.ios_per_miss, 2) + "x",
+           Number(u.ios_per_miss_predicted / m.ios_per_miss_predicted, 2) +
+               "x"});
+    }
+  }
+  if (rows.size() == 1) return "";
+  return RenderTable(rows, 3);
+}
+
 std::string FormatJson(const std::vector<BenchResult>& results) {
   std::string out = "[\n";
   for (size_t i = 0; i < results.size(); ++i) {
@@ -314,7 +379,8 @@ std::string FormatJson(const std::vector<BenchResult>& results) {
     num("seconds", r.seconds);
     num("micros_per_op", r.micros_per_op);
     num("ops_per_sec", r.ops_per_sec);
-    bool fill = r.benchmark == "fillrandom" || r.benchmark == "fillseq";
+    bool fill = r.benchmark == "fillrandom" || r.benchmark == "fillseq" ||
+                r.benchmark == "filllevels";
     if (fill) num("mb_per_sec", r.mb_per_sec);
     integer("hits", r.hits);
     integer("misses", r.misses);
@@ -332,11 +398,24 @@ std::string FormatJson(const std::vector<BenchResult>& results) {
     num("ios_avoided_pct", r.ios_avoided_pct);
     num("fp_observed", r.fp_observed);
     num("fp_predicted", r.fp_predicted);
+    num("ios_per_miss_predicted", r.ios_per_miss_predicted);
     integer("filter_bytes", static_cast<int64_t>(r.filter_bytes));
     num("bits_per_key", r.bits_per_key);
     integer("sst_files", r.sst_files);
     key("files_per_level");
     absl::StrAppend(&out, "[", absl::StrJoin(r.files_per_level, ", "), "]");
+    key("keys_per_level");
+    absl::StrAppend(&out, "[", absl::StrJoin(r.keys_per_level, ", "), "]");
+    key("filter_bytes_per_level");
+    absl::StrAppend(&out, "[", absl::StrJoin(r.filter_bytes_per_level, ", "),
+                    "]");
+    key("bits_per_key_per_level");
+    out += "[";
+    for (size_t l = 0; l < r.bits_per_key_per_level.size(); ++l) {
+      if (l > 0) out += ", ";
+      JsonNumber(r.bits_per_key_per_level[l], &out);
+    }
+    out += "]";
     num("io_latency_us", r.io_latency_us);
     num("modeled_micros_per_op", r.modeled_micros_per_op);
     num("modeled_saved_micros_per_op", r.modeled_saved_micros_per_op);

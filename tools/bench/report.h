@@ -33,6 +33,12 @@ std::string FormatBenchmarkLine(const BenchResult& result);
 // filter, in run order. Columns: docs/evaluation.md.
 std::string FormatTable(const std::vector<BenchResult>& results);
 
+// bloomgate_monkey against bloomgate (uniform) on the same engine and read
+// benchmark: both filter memories, their ratio, the I/Os per missing lookup
+// and how many times fewer monkey does (measured, and predicted from the
+// files' filters). Empty without such pairs.
+std::string FormatMonkeyComparison(const std::vector<BenchResult>& results);
+
 // Every result as a JSON array of objects; NaN (not measured) as null.
 std::string FormatJson(const std::vector<BenchResult>& results);
 absl::Status WriteJsonFile(const std::string& path,

@@ -55,12 +55,21 @@ struct BenchResult {
   // without a filter.
   double fp_observed = 0;
   double fp_predicted = 0;  // from the formula (docs/evaluation.md); NaN: none
+  // The predicted FP rates of the files covering each absent key, summed
+  // (the expected reads of its lookup), averaged over the absent lookups.
+  // NaN without a filter or absent lookups.
+  double ios_per_miss_predicted = 0;
 
   // The files after the fill and their filters.
   int sst_files = 0;
   std::vector<int> files_per_level;
   uint64_t filter_bytes = 0;
   double bits_per_key = 0;  // filter_bytes * 8 / filter keys; NaN: none
+  // The same per level L0, L1, ...: entries in its files, their filters'
+  // bytes, and filter bytes * 8 / filter keys (NaN: no filter there).
+  std::vector<int64_t> keys_per_level;
+  std::vector<uint64_t> filter_bytes_per_level;
+  std::vector<double> bits_per_key_per_level;
 
   // --io_latency_us model: every data-block read costs io_latency_us more.
   double io_latency_us = 0;

@@ -17,6 +17,7 @@
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl_compat.h"
@@ -26,6 +27,7 @@
 #include "rocksdb/cache.h"
 #include "rocksdb/db.h"
 #include "rocksdb/filter_policy.h"
+#include "rocksdb/metadata.h"
 #include "rocksdb/options.h"
 #include "rocksdb/perf_context.h"
 #include "rocksdb/perf_level.h"
@@ -48,7 +50,7 @@ absl::Status FromRocks(const rocksdb::Status& s, std::string_view what) {
 }
 
 absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> MakeFilterPolicy(
-    FilterKind filter, double bits) {
+    FilterKind filter, double bits, double fanout) {
   switch (filter) {
     case FilterKind::kNone:
       return nullptr;
@@ -61,11 +63,17 @@ absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> MakeFilterPolicy(
       return std::shared_ptr<const rocksdb::FilterPolicy>(
           rocksdb::NewRibbonFilterPolicy(bits, /*bloom_before_level=*/-1));
     case FilterKind::kBloomgate:
-    case FilterKind::kBloomgateStandard: {
+    case FilterKind::kBloomgateStandard:
+    case FilterKind::kBloomgateMonkey: {
       RocksDBFilterOptions options;
       options.bits_per_key = bits;
-      options.layout = filter == FilterKind::kBloomgate ? Layout::kBlocked
-                                                        : Layout::kStandard;
+      options.layout = filter == FilterKind::kBloomgateStandard
+                           ? Layout::kStandard
+                           : Layout::kBlocked;
+      // The policy reads num_levels and each file's level from RocksDB;
+      // the level multiplier it cannot, so it gets it here.
+      options.monkey = filter == FilterKind::kBloomgateMonkey;
+      options.fanout = fanout;
       absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
           CreateRocksDBFilterPolicy(options);
       if (!policy.ok()) return policy.status();
@@ -82,8 +90,10 @@ class RocksDBEngine final : public Engine {
   absl::Status Open(const EngineOptions& o) {
     filter_ = o.filter;
     disable_auto_compactions_ = o.disable_auto_compactions;
+    target_file_size_base_ = o.target_file_size_base;
     absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
-        MakeFilterPolicy(o.filter, o.bloom_bits);
+        MakeFilterPolicy(o.filter, o.bloom_bits,
+                         o.max_bytes_for_level_multiplier);
     if (!policy.ok()) return policy.status();
 
     rocksdb::BlockBasedTableOptions table;
@@ -184,6 +194,39 @@ class RocksDBEngine final : public Engine {
     return absl::OkStatus();
   }
 
+  absl::Status CompactLevel0To(int level) override {
+    rocksdb::FlushOptions flush;
+    flush.wait = true;
+    absl::Status s = FromRocks(db_->Flush(flush), "flush");
+    if (!s.ok()) return s;
+    rocksdb::ColumnFamilyMetaData meta;
+    db_->GetColumnFamilyMetaData(&meta);
+    if (level < 1 || static_cast<size_t>(level) >= meta.levels.size()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "level ", level, " is not in [1, ", meta.levels.size() - 1, "]"));
+    }
+    for (int l = 1; l < level; ++l) {
+      if (!meta.levels[l].files.empty()) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "cannot compact level 0 into level ", level, ": level ", l,
+            " holds ", meta.levels[l].files.size(), " files"));
+      }
+    }
+    std::vector<std::string> inputs;
+    for (const rocksdb::SstFileMetaData& f : meta.levels[0].files) {
+      inputs.push_back(f.name);
+    }
+    if (inputs.empty()) return absl::OkStatus();
+    // CompactFiles writes the output at `level`, so the plug-in builds the
+    // filters with that level's budget, like a compaction of its own would.
+    rocksdb::CompactionOptions compaction;
+    compaction.compression = rocksdb::kNoCompression;
+    compaction.output_file_size_limit =
+        static_cast<uint64_t>(target_file_size_base_);
+    return FromRocks(db_->CompactFiles(compaction, inputs, level),
+                     "compact files");
+  }
+
   ReadCounters GetCounters() override {
     ReadCounters c;
     c.filter_negatives =
@@ -265,6 +308,7 @@ class RocksDBEngine final : public Engine {
 
   FilterKind filter_ = FilterKind::kNone;
   bool disable_auto_compactions_ = true;
+  int64_t target_file_size_base_ = 64 << 20;
   bool no_cache_ = true;
   std::shared_ptr<rocksdb::Statistics> statistics_;
   std::unique_ptr<rocksdb::DB> db_;

@@ -17,9 +17,12 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/types/span.h"
 #include "absl_compat.h"
 #include "engine.h"
 #include "fp_model.h"
+#include "monkey.h"
 #include "progress.h"
 #include "report.h"
 #include "workload.h"
@@ -44,22 +47,68 @@ struct ReadTally {
 };
 
 void FillShape(const EngineShape& shape, FilterKind filter, double bits,
-               BenchResult* r) {
+               absl::Span<const double> level_bits, BenchResult* r) {
   r->sst_files = static_cast<int>(shape.files.size());
   r->files_per_level.clear();
+  r->keys_per_level.clear();
+  r->filter_bytes_per_level.clear();
+  std::vector<uint64_t> filter_keys_per_level;
   for (const FileInfo& f : shape.files) {
     if (f.level < 0) continue;
-    if (static_cast<size_t>(f.level) >= r->files_per_level.size()) {
-      r->files_per_level.resize(static_cast<size_t>(f.level) + 1, 0);
+    const size_t level = static_cast<size_t>(f.level);
+    if (level >= r->files_per_level.size()) {
+      r->files_per_level.resize(level + 1, 0);
+      r->keys_per_level.resize(level + 1, 0);
+      r->filter_bytes_per_level.resize(level + 1, 0);
+      filter_keys_per_level.resize(level + 1, 0);
     }
-    ++r->files_per_level[static_cast<size_t>(f.level)];
+    ++r->files_per_level[level];
+    r->keys_per_level[level] += static_cast<int64_t>(f.entries);
+    r->filter_bytes_per_level[level] += f.filter_bytes;
+    filter_keys_per_level[level] += f.filter_keys;
+  }
+  r->bits_per_key_per_level.clear();
+  for (size_t level = 0; level < filter_keys_per_level.size(); ++level) {
+    r->bits_per_key_per_level.push_back(
+        Ratio(8.0 * static_cast<double>(r->filter_bytes_per_level[level]),
+              static_cast<double>(filter_keys_per_level[level])));
   }
   r->filter_bytes = shape.filter_bytes;
   r->bits_per_key = filter == FilterKind::kNone
                         ? kNaN
                         : Ratio(8.0 * static_cast<double>(shape.filter_bytes),
                                 static_cast<double>(shape.filter_keys));
-  r->fp_predicted = PredictedFp(filter, bits, shape);
+  r->fp_predicted = PredictedFp(filter, bits, shape, level_bits);
+}
+
+// Every key of a fill in the order it is written, and for filllevels the
+// level each stretch of it goes to.
+struct FillPlan {
+  std::vector<int64_t> order;
+  // filllevels: (end in `order`, level) for each level, deepest first; the
+  // keys before each end are compacted into that level once written.
+  std::vector<std::pair<size_t, int>> level_ends;
+};
+
+FillPlan PlanFill(const BenchOptions& o, BenchmarkKind bench, uint64_t seed) {
+  FillPlan plan;
+  if (bench != BenchmarkKind::kFillLevels) {
+    plan.order = FillOrder(o.num, bench == BenchmarkKind::kFillRandom, seed);
+    plan.level_ends.push_back({plan.order.size(), 0});
+    return plan;
+  }
+  // Validated by ValidateBenchOptions.
+  const std::vector<int64_t> weights =
+      *LevelWeights(o.num_levels, o.max_bytes_for_level_multiplier, o.num);
+  // Deepest level first, as a growing tree fills them, each in ascending key
+  // order: one sorted run per level, every level spanning the key range.
+  for (int level = o.num_levels - 1; level >= 0; --level) {
+    for (int64_t i = 0; i < o.num; ++i) {
+      if (LevelOfKey(i, weights) == level) plan.order.push_back(i);
+    }
+    plan.level_ends.push_back({plan.order.size(), level});
+  }
+  return plan;
 }
 
 }  // namespace
@@ -93,18 +142,43 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
     }
   }
 
+  // With monkey_equal_memory, bloomgate_monkey runs before bloomgate so
+  // that the uniform run can be given the monkey run's memory.
+  std::vector<FilterKind> filters = options_.filters;
+  auto has = [&](FilterKind f) {
+    return std::find(filters.begin(), filters.end(), f) != filters.end();
+  };
+  const bool equal_memory = options_.monkey_equal_memory &&
+                            has(FilterKind::kBloomgateMonkey) &&
+                            has(FilterKind::kBloomgate);
+  if (equal_memory) {
+    filters.erase(std::find(filters.begin(), filters.end(),
+                            FilterKind::kBloomgateMonkey));
+    filters.insert(
+        std::find(filters.begin(), filters.end(), FilterKind::kBloomgate),
+        FilterKind::kBloomgateMonkey);
+  }
+
   std::vector<BenchResult> all;
   absl::Status status;
   for (EngineKind engine : options_.engines) {
-    for (FilterKind filter : options_.filters) {
+    std::optional<double> uniform_bits;
+    for (FilterKind filter : filters) {
       if (!EngineSupports(engine, filter)) {
         *out_ << "(skipping engine " << EngineName(engine) << " with filter "
               << FilterName(filter) << ": not supported)\n";
         continue;
       }
+      std::optional<double> bits;
+      if (filter == FilterKind::kBloomgate && uniform_bits.has_value()) {
+        bits = uniform_bits;
+        *out_ << "(bloomgate at " << absl::StrFormat("%.4f", *bits)
+              << " bits/key: the filter memory bloomgate_monkey used on "
+              << EngineName(engine) << ", --monkey_equal_memory)\n";
+      }
       std::string dir = EngineDir(base, engine, filter);
       absl::StatusOr<std::vector<BenchResult>> results =
-          RunOne(engine, filter, dir);
+          RunOne(engine, filter, dir, bits);
       if (!options_.keep_db && !options_.use_existing_db) {
         std::error_code ec;
         std::filesystem::remove_all(dir, ec);
@@ -114,6 +188,17 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
         break;
       }
       all.insert(all.end(), results->begin(), results->end());
+      if (equal_memory && filter == FilterKind::kBloomgateMonkey) {
+        absl::StatusOr<double> matched =
+            EqualMemoryBits(last_shape_, Layout::kBlocked);
+        if (matched.ok()) {
+          uniform_bits = *matched;
+        } else {
+          *out_ << "(bloomgate at --bloom_bits, not at bloomgate_monkey's "
+                   "memory: "
+                << matched.status().message() << ")\n";
+        }
+      }
     }
     if (!status.ok()) break;
   }
@@ -128,13 +213,22 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
 }
 
 absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
-    EngineKind engine_kind, FilterKind filter, const std::string& dir) {
+    EngineKind engine_kind, FilterKind filter, const std::string& dir,
+    std::optional<double> bloom_bits) {
   const BenchOptions& o = options_;
+  const double configured_bits = bloom_bits.value_or(o.bloom_bits);
+  std::vector<double> level_bits;
+  if (filter == FilterKind::kBloomgateMonkey) {
+    absl::StatusOr<std::vector<double>> allocation = MonkeyLevelBits(
+        configured_bits, o.num_levels, o.max_bytes_for_level_multiplier);
+    if (!allocation.ok()) return allocation.status();
+    level_bits = *std::move(allocation);
+  }
   EngineOptions eo;
   eo.dir = dir;
   eo.use_existing = o.use_existing_db;
   eo.filter = filter;
-  eo.bloom_bits = o.bloom_bits;
+  eo.bloom_bits = configured_bits;
   eo.write_buffer_size = o.write_buffer_size;
   eo.target_file_size_base = o.target_file_size_base;
   eo.max_bytes_for_level_base = o.max_bytes_for_level_base;
@@ -153,10 +247,19 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
 
   const std::string engine_name(EngineName(engine_kind));
   const std::string filter_name(FilterName(filter));
-  const double bits = filter == FilterKind::kNone ? 0 : o.bloom_bits;
+  const double bits = filter == FilterKind::kNone ? 0 : configured_bits;
   *out_ << "-- engine " << engine_name << ", filter " << filter_name;
-  if (filter != FilterKind::kNone) {
-    *out_ << " (" << o.bloom_bits << " bits/key)";
+  if (filter == FilterKind::kBloomgateMonkey) {
+    *out_ << " (" << configured_bits << " bits/key on average over "
+          << o.num_levels << " levels of fanout "
+          << o.max_bytes_for_level_multiplier << "; by level";
+    for (size_t level = 0; level < level_bits.size(); ++level) {
+      *out_ << " L" << level << " "
+            << absl::StrFormat("%.2f", level_bits[level]);
+    }
+    *out_ << ")";
+  } else if (filter != FilterKind::kNone) {
+    *out_ << " (" << configured_bits << " bits/key)";
   }
   *out_ << "\n" << std::flush;
 
@@ -188,9 +291,8 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
         *out_ << r.benchmark << " : skipped (--use_existing_db)\n";
         continue;
       }
-      const std::vector<int64_t> order =
-          FillOrder(o.num, bench == BenchmarkKind::kFillRandom,
-                    StreamSeed(o.seed, bench_index, 0));
+      const FillPlan plan =
+          PlanFill(o, bench, StreamSeed(o.seed, bench_index, 0));
       const ValueSource values(o.value_size, o.seed);
       ProgressBar progress(
           absl::StrCat(engine_name, "/", filter_name, " ", r.benchmark), o.num,
@@ -199,18 +301,27 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
       std::vector<std::string_view> batch_values;
       absl::Status s;
       Clock::time_point start = Clock::now();
-      for (int64_t n = 0; n < o.num && s.ok(); n += o.batch_size) {
-        const int64_t end = std::min(o.num, n + o.batch_size);
-        batch_keys.resize(static_cast<size_t>(end - n));
-        batch_values.resize(static_cast<size_t>(end - n));
-        for (int64_t m = n; m < end; ++m) {
-          int64_t i = order[static_cast<size_t>(m)];
-          keys.PresentKey(i, &batch_keys[static_cast<size_t>(m - n)]);
-          batch_values[static_cast<size_t>(m - n)] = values.ValueFor(i);
+      size_t level_begin = 0;
+      for (const auto& [level_end, level] : plan.level_ends) {
+        // Batches stop at a level's end: its keys must all be written before
+        // it is compacted into place.
+        for (size_t n = level_begin; n < level_end && s.ok();
+             n += static_cast<size_t>(o.batch_size)) {
+          const size_t end =
+              std::min(level_end, n + static_cast<size_t>(o.batch_size));
+          batch_keys.resize(end - n);
+          batch_values.resize(end - n);
+          for (size_t m = n; m < end; ++m) {
+            int64_t i = plan.order[m];
+            keys.PresentKey(i, &batch_keys[m - n]);
+            batch_values[m - n] = values.ValueFor(i);
+          }
+          s = end - n == 1 ? engine.Put(batch_keys[0], batch_values[0])
+                           : engine.PutBatch(batch_keys, batch_values);
+          progress.Update(static_cast<int64_t>(end));
         }
-        s = end - n == 1 ? engine.Put(batch_keys[0], batch_values[0])
-                         : engine.PutBatch(batch_keys, batch_values);
-        progress.Update(end);
+        if (s.ok() && level > 0) s = engine.CompactLevel0To(level);
+        level_begin = level_end;
       }
       if (!s.ok()) return s;
       s = engine.FinishWrites();
@@ -224,10 +335,10 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
                      1048576.0 / r.seconds;
       absl::StatusOr<EngineShape> shape = engine.GetShape();
       if (!shape.ok()) return shape.status();
-      FillShape(*shape, filter, bits, &r);
+      FillShape(*shape, filter, bits, level_bits, &r);
       r.ios_per_op = r.ios_per_hit = r.ios_per_miss = kNaN;
       r.files_on_path = r.files_on_path_per_op = kNaN;
-      r.covering_files_per_miss = kNaN;
+      r.covering_files_per_miss = r.ios_per_miss_predicted = kNaN;
       r.ios_avoided_pct = kNaN;
       r.fp_observed = kNaN;
       r.modeled_micros_per_op = r.modeled_saved_micros_per_op = kNaN;
@@ -243,7 +354,7 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
                                 : o.negative_ratio;
     absl::StatusOr<EngineShape> shape = engine.GetShape();
     if (!shape.ok()) return shape.status();
-    FillShape(*shape, filter, bits, &r);
+    FillShape(*shape, filter, bits, level_bits, &r);
 
     const int threads = o.threads;
     r.threads = threads;
@@ -345,8 +456,17 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
         o.io_latency_us > 0 ? avoided_per_op * o.io_latency_us : kNaN;
 
     // Outside the timed loop: replay the same lookups and count, from the
-    // files' key ranges alone, how many files cover each absent key.
+    // files' key ranges alone, how many files cover each absent key, and
+    // add up the predicted FP rates of their filters.
+    std::vector<double> file_fp;
+    for (const FileInfo& f : shape->files) {
+      file_fp.push_back(filter == FilterKind::kNone
+                            ? kNaN
+                            : PredictedFileFp(filter, bits, f.filter_keys,
+                                              f.filter_bytes, level_bits));
+    }
     uint64_t covering = 0, absent = 0;
+    double predicted_reads = 0;
     for (int t = 0; t < threads; ++t) {
       LookupStream stream(keys, negative_ratio,
                           StreamSeed(o.seed, bench_index, t + 1));
@@ -356,15 +476,26 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
         if (!lookup.absent) continue;
         keys.AbsentKey(lookup.index, &key);
         covering += static_cast<uint64_t>(CountCoveringFiles(*shape, key));
+        for (size_t f = 0; f < shape->files.size(); ++f) {
+          const FileInfo& file = shape->files[f];
+          if (file.smallest <= key && key <= file.largest) {
+            predicted_reads += file_fp[f];
+          }
+        }
         ++absent;
       }
     }
     r.covering_files_per_miss =
         Ratio(static_cast<double>(covering), static_cast<double>(absent));
+    r.ios_per_miss_predicted =
+        Ratio(predicted_reads, static_cast<double>(absent));
 
     *out_ << FormatBenchmarkLine(r) << "\n" << std::flush;
     results.push_back(std::move(r));
   }
+  absl::StatusOr<EngineShape> shape = engine.GetShape();
+  if (!shape.ok()) return shape.status();
+  last_shape_ = *std::move(shape);
   absl::Status s = engine.Close();
   if (!s.ok()) return s;
   return results;

@@ -132,6 +132,14 @@ class Store {
   // that holds data (at least level 1), dropping overwritten values and
   // tombstones.
   absl::Status Compact();
+  // Flushes, then merges every level-0 file (and any file already at
+  // `level`) into `level`, as one compaction writing tables with `level`'s
+  // filter. Lets a caller build a tree of a chosen shape, e.g. the leveled
+  // shape that level-aware filters assume, by loading it level by level,
+  // deepest first (bloomgate_bench's filllevels). InvalidArgument unless
+  // 1 <= level < num_levels; FailedPrecondition if a level between 0 and
+  // `level` holds files (their entries would end up above newer ones).
+  absl::Status CompactLevel0To(int level);
   // Flushes nothing (the WAL holds the memtable), syncs the WAL, releases
   // the folder. Further calls fail with FailedPrecondition.
   absl::Status Close();

@@ -162,10 +162,79 @@ TEST(CliTest, UnknownFilterGivesUsageAndFails) {
       << run.output;
 }
 
+// --filter=bloomgate_monkey,bloomgate: the Monkey table names both memories
+// and both reads per miss, cell for cell those of the JSON.
+TEST(CliTest, MonkeyComparisonShowsBothMemoriesAndReads) {
+  const std::string json_path = Scratch("monkey.json");
+  Outcome run = RunBench(
+      "--engine=lsm,rocksdb --filter=bloomgate_monkey,bloomgate "
+      "--benchmarks=filllevels,readmissing --num=11100 --reads=5000 "
+      "--num_levels=3 --json=" +
+      json_path);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  std::ifstream file(json_path);
+  ASSERT_TRUE(file) << "no JSON written";
+  std::stringstream text;
+  text << file.rdbuf();
+  std::filesystem::remove(json_path);
+  JsonReader reader;
+  std::optional<JsonValue> json = reader.Parse(text.str());
+  ASSERT_TRUE(json.has_value()) << reader.error();
+  std::map<std::string, const JsonValue*> by_key;
+  for (const JsonValue& object : json->array) {
+    for (const char* field :
+         {"keys_per_level", "filter_bytes_per_level", "bits_per_key_per_level",
+          "ios_per_miss_predicted"}) {
+      ASSERT_NE(object.Find(field), nullptr) << "missing " << field;
+    }
+    by_key[object.Find("engine")->string + "/" + object.Find("filter")->string +
+           "/" + object.Find("benchmark")->string] = &object;
+  }
+
+  size_t at = run.output.find("\nMonkey against uniform bloomgate\n");
+  ASSERT_NE(at, std::string::npos) << run.output;
+  std::vector<std::string> lines =
+      absl::StrSplit(run.output.substr(at + 34), '\n');
+  ASSERT_GE(lines.size(), 4u);
+  int rows = 0;
+  for (size_t i = 2; i < lines.size() && !lines[i].empty(); ++i) {
+    std::vector<std::string> cells =
+        absl::StrSplit(lines[i], ' ', absl::SkipEmpty());
+    ASSERT_EQ(cells.size(), 11u) << lines[i];
+    ++rows;
+    const JsonValue* uniform = by_key[cells[0] + "/bloomgate/readmissing"];
+    const JsonValue* monkey =
+        by_key[cells[0] + "/bloomgate_monkey/readmissing"];
+    ASSERT_TRUE(uniform && monkey) << cells[0];
+    EXPECT_EQ(cells[2], "L0:100,L1:1000,L2:10000") << lines[i];
+    EXPECT_EQ(cells[3], Fixed(uniform->Find("bloom_bits"), 4));
+    EXPECT_EQ(cells[4], Fixed(uniform->Find("filter_bytes"), 0));
+    EXPECT_EQ(cells[5], Fixed(monkey->Find("filter_bytes"), 0));
+    EXPECT_EQ(cells[7], Fixed(uniform->Find("ios_per_miss"), 5));
+    EXPECT_EQ(cells[8], Fixed(monkey->Find("ios_per_miss"), 5));
+    // The same memory within 1%.
+    EXPECT_NEAR(monkey->Find("filter_bytes")->number /
+                    uniform->Find("filter_bytes")->number,
+                1.0, 0.01);
+  }
+  EXPECT_EQ(rows, 2) << run.output;
+}
+
+TEST(CliTest, HelpDescribesMonkey) {
+  Outcome run = RunBench("--help");
+  for (const char* text :
+       {"bloomgate_monkey", "filllevels", "monkey_equal_memory"}) {
+    EXPECT_NE(run.output.find(text), std::string::npos) << text;
+  }
+}
+
 TEST(CliTest, BadValuesAndUnknownFlagsFail) {
   for (const char* args :
        {"--num=abc", "--no_such_flag=1", "--num=1", "--negative_ratio=2",
-        "--engine=lsm --filter=rocksdb_bloom", "--threads=0", "extra"}) {
+        "--engine=lsm --filter=rocksdb_bloom", "--threads=0", "extra",
+        "--filter=bloomgate_monkey,monkey",
+        "--benchmarks=filllevels --disable_auto_compactions=false",
+        "--benchmarks=filllevels --num=100 --num_levels=3"}) {
     Outcome run = RunBench(args);
     EXPECT_NE(run.exit_code, 0) << args << "\n" << run.output;
     EXPECT_FALSE(run.output.empty()) << args;

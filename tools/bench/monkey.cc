@@ -1,0 +1,84 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "monkey.h"
+
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "bloomgate/allocation.h"
+#include "bloomgate/filter_builder.h"
+
+namespace bloomgate::bench {
+
+absl::StatusOr<std::vector<double>> MonkeyLevelBits(double bits, int num_levels,
+                                                    double fanout) {
+  return MonkeyBitsPerKey(Layout::kBlocked, bits,
+                          LeveledShape(num_levels, fanout));
+}
+
+absl::StatusOr<std::vector<int64_t>> LevelWeights(int num_levels, double fanout,
+                                                  int64_t num) {
+  std::vector<int64_t> weights;
+  double period = 0;
+  for (int level = 0; level < num_levels; ++level) {
+    const double w = std::round(std::pow(fanout, level));
+    period += w;
+    // Checked as a double first: fanout^level may not fit an int64_t.
+    if (!(period <= static_cast<double>(num))) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "filllevels: ", num_levels, " levels of fanout ", fanout,
+          " need at least ", period, " keys (--num) for one key in L0"));
+    }
+    weights.push_back(static_cast<int64_t>(w));
+  }
+  return weights;
+}
+
+int LevelOfKey(int64_t i, const std::vector<int64_t>& weights) {
+  int64_t period = 0;
+  for (int64_t w : weights) period += w;
+  int64_t r = i % period;
+  for (size_t level = 0; level < weights.size(); ++level) {
+    if (r < weights[level]) return static_cast<int>(level);
+    r -= weights[level];
+  }
+  return static_cast<int>(weights.size()) - 1;
+}
+
+absl::StatusOr<double> EqualMemoryBits(const EngineShape& shape,
+                                       Layout layout) {
+  if (shape.filter_bytes == 0) {
+    return absl::InvalidArgumentError("no filter memory to match");
+  }
+  // Bytes the core builds for every file of `shape` at `bits` per key.
+  auto bytes_at = [&](double bits) -> absl::StatusOr<double> {
+    absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(
+        FilterOptions{.bits_per_key = bits, .layout = layout});
+    if (!builder.ok()) return builder.status();
+    double total = 0;
+    for (const FileInfo& f : shape.files) {
+      const uint64_t keys = f.filter_keys > 0 ? f.filter_keys : f.entries;
+      total += static_cast<double>(builder->BlockSize(keys));
+    }
+    return total;
+  };
+  const double target = static_cast<double>(shape.filter_bytes);
+  double lo = kMinBitsPerKey, hi = kMaxBitsPerKey;
+  // BlockSize grows with bits per key: 50 halvings leave an interval far
+  // below one byte of difference.
+  for (int i = 0; i < 50; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    absl::StatusOr<double> bytes = bytes_at(mid);
+    if (!bytes.ok()) return bytes.status();
+    (*bytes < target ? lo : hi) = mid;
+  }
+  // The smallest budget that reaches the target: closer from above than lo
+  // is from below whenever a block boundary falls between them.
+  absl::StatusOr<double> lo_bytes = bytes_at(lo);
+  absl::StatusOr<double> hi_bytes = bytes_at(hi);
+  if (!lo_bytes.ok()) return lo_bytes.status();
+  if (!hi_bytes.ok()) return hi_bytes.status();
+  return std::abs(*hi_bytes - target) <= std::abs(*lo_bytes - target) ? hi : lo;
+}
+
+}  // namespace bloomgate::bench
