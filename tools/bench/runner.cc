@@ -489,6 +489,11 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
         Ratio(static_cast<double>(covering), static_cast<double>(absent));
     r.ios_per_miss_predicted =
         Ratio(predicted_reads, static_cast<double>(absent));
+    // Per filter check, like fp_observed: each file weighs as often as the
+    // lookups meet it, which matters when levels have different budgets.
+    if (filter != FilterKind::kNone && covering > 0) {
+      r.fp_predicted = predicted_reads / static_cast<double>(covering);
+    }
 
     *out_ << FormatBenchmarkLine(r) << "\n" << std::flush;
     results.push_back(std::move(r));
