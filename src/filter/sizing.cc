@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
 #include "src/filter/format.h"
 
 namespace bloomgate {
@@ -105,7 +109,9 @@ double PredictedFpRate(Layout layout, double bits_per_key, int num_probes) {
                                     : StandardFpRate(bits_per_key, num_probes);
 }
 
-int OptimalNumProbes(Layout layout, double bits_per_key) {
+namespace {
+
+int SearchOptimalNumProbes(Layout layout, double bits_per_key) {
   const int max_probes =
       layout == Layout::kBlocked ? kMaxBlockedProbes : kMaxStandardProbes;
   int best_k = 1;
@@ -122,6 +128,29 @@ int OptimalNumProbes(Layout layout, double bits_per_key) {
     }
   }
   return best_k;
+}
+
+}  // namespace
+
+int OptimalNumProbes(Layout layout, double bits_per_key) {
+  // Memoized: the blocked prediction takes tens of microseconds a probe
+  // count, and every FilterBuilder::Create asks (RocksDB: once per SST file),
+  // nearly always for the same few bits per key. Bounded, in case a caller
+  // sweeps bits per key.
+  constexpr size_t kMaxMemoized = 4096;
+  static absl::Mutex mu(absl::kConstInit);
+  static auto* memo ABSL_GUARDED_BY(mu) =
+      new absl::flat_hash_map<std::pair<int, double>, int>();
+  const std::pair<int, double> key(static_cast<int>(layout), bits_per_key);
+  {
+    absl::MutexLock lock(&mu);
+    if (auto it = memo->find(key); it != memo->end()) return it->second;
+  }
+  const int k = SearchOptimalNumProbes(layout, bits_per_key);
+  absl::MutexLock lock(&mu);
+  if (memo->size() >= kMaxMemoized) memo->clear();
+  memo->emplace(key, k);
+  return k;
 }
 
 }  // namespace bloomgate
