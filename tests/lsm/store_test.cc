@@ -8,7 +8,10 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "test_util.h"
@@ -272,17 +275,25 @@ TEST(StoreTest, TablesWithDifferentFiltersMix) {
   }
 }
 
-// Level-aware filters: flushes build level 0's filter, compactions their
-// output level's, and a level may have none.
-TEST(StoreTest, LevelFiltersFollowTheOutputLevel) {
-  TempDir dir;
+// Level-aware filters with compactions only where a test asks, and one file
+// per flush of up to 1 MiB.
+StoreOptions ManualLevelsOptions(
+    std::vector<std::optional<FilterOptions>> level_filters) {
   StoreOptions o = SmallOptions();
   o.disable_auto_compactions = true;
   o.write_buffer_size = 1 << 20;
   o.target_file_size = 1 << 20;
-  o.level_filters = {FilterOptions{.bits_per_key = 20},
-                     FilterOptions{.bits_per_key = 5}, std::nullopt,
-                     std::nullopt};
+  o.level_filters = std::move(level_filters);
+  return o;
+}
+
+// Level-aware filters: flushes build level 0's filter, compactions their
+// output level's, and a level may have none.
+TEST(StoreTest, LevelFiltersFollowTheOutputLevel) {
+  TempDir dir;
+  StoreOptions o = ManualLevelsOptions({FilterOptions{.bits_per_key = 20},
+                                        FilterOptions{.bits_per_key = 5},
+                                        std::nullopt, std::nullopt});
   auto bits_per_key = [](const FileInfo& f) {
     return static_cast<double>(f.filter_bytes) * 8 / f.num_entries;
   };
@@ -326,13 +337,9 @@ TEST(StoreTest, LevelFiltersFollowTheOutputLevel) {
 // with its own filter; newer values above older ones stay visible.
 TEST(StoreTest, CompactLevel0ToPutsEachLevelInPlace) {
   TempDir dir;
-  StoreOptions o = SmallOptions();
-  o.disable_auto_compactions = true;
-  o.write_buffer_size = 1 << 20;
-  o.target_file_size = 1 << 20;
-  o.level_filters = {FilterOptions{.bits_per_key = 20},
-                     FilterOptions{.bits_per_key = 15},
-                     FilterOptions{.bits_per_key = 10}, std::nullopt};
+  StoreOptions o = ManualLevelsOptions(
+      {FilterOptions{.bits_per_key = 20}, FilterOptions{.bits_per_key = 15},
+       FilterOptions{.bits_per_key = 10}, std::nullopt});
   auto store = OpenOrDie(dir.path(), o);
   // Level 3 (no filter), then 2, then 1; the same key in several levels
   // gets newer values higher up.

@@ -11,12 +11,15 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "json_reader.h"
@@ -71,6 +74,69 @@ std::string Pct(const JsonValue* v, int decimals) {
   return absl::StrFormat("%.*f%%", decimals, 100 * v->number);
 }
 
+// The JSON array the tool wrote to `path` (then removed), or nullopt after a
+// test failure that says why.
+std::optional<JsonValue> ReadJsonArray(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) {
+    ADD_FAILURE() << "no JSON written at " << path;
+    return std::nullopt;
+  }
+  std::stringstream text;
+  text << file.rdbuf();
+  std::filesystem::remove(path);
+  JsonReader reader;
+  std::optional<JsonValue> json = reader.Parse(text.str());
+  if (!json.has_value() || json->type != JsonValue::Type::kArray) {
+    ADD_FAILURE() << "not a JSON array: " << reader.error() << "\n"
+                  << text.str();
+    return std::nullopt;
+  }
+  return json;
+}
+
+// The array's objects by "engine/filter/benchmark"; every one must also have
+// the `required` fields.
+std::map<std::string, const JsonValue*> ByRun(
+    const JsonValue& array, std::initializer_list<const char*> required) {
+  std::map<std::string, const JsonValue*> by_run;
+  for (const JsonValue& object : array.array) {
+    for (const char* field : required) {
+      EXPECT_NE(object.Find(field), nullptr) << "missing " << field;
+    }
+    const JsonValue* engine = object.Find("engine");
+    const JsonValue* filter = object.Find("filter");
+    const JsonValue* benchmark = object.Find("benchmark");
+    if (engine == nullptr || filter == nullptr || benchmark == nullptr) {
+      ADD_FAILURE() << "a result without engine, filter or benchmark";
+      continue;
+    }
+    by_run[engine->string + "/" + filter->string + "/" + benchmark->string] =
+        &object;
+  }
+  return by_run;
+}
+
+// The rows of the table printed under the line `title`: the lines after its
+// header and rule, up to the first empty line.
+std::vector<std::vector<std::string>> TableRows(const std::string& output,
+                                                const std::string& title) {
+  std::vector<std::vector<std::string>> rows;
+  const size_t at = output.find("\n" + title + "\n");
+  if (at == std::string::npos) {
+    ADD_FAILURE() << "no table \"" << title << "\" in\n" << output;
+    return rows;
+  }
+  std::vector<std::string> lines =
+      absl::StrSplit(output.substr(at + title.size() + 2), '\n');
+  EXPECT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines[0].rfind("engine ", 0), 0u) << lines[0];
+  for (size_t i = 2; i < lines.size() && !lines[i].empty(); ++i) {
+    rows.push_back(absl::StrSplit(lines[i], ' ', absl::SkipEmpty()));
+  }
+  return rows;
+}
+
 TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
   const std::string json_path = Scratch("bench.json");
   Outcome run = RunBench(
@@ -86,44 +152,20 @@ TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
   EXPECT_EQ(Count(run.output, "\nreadmixed    : "), 5) << run.output;
   EXPECT_EQ(Count(run.output, "\nreadmissing  : "), 5) << run.output;
 
-  std::ifstream file(json_path);
-  ASSERT_TRUE(file) << "no JSON written";
-  std::stringstream text;
-  text << file.rdbuf();
-  std::filesystem::remove(json_path);
-  JsonReader reader;
-  std::optional<JsonValue> json = reader.Parse(text.str());
-  ASSERT_TRUE(json.has_value()) << reader.error() << "\n" << text.str();
-  ASSERT_EQ(json->type, JsonValue::Type::kArray);
+  std::optional<JsonValue> json = ReadJsonArray(json_path);
+  ASSERT_TRUE(json.has_value());
   // 5 pairs (the LSM cannot run rocksdb_bloom) x 3 benchmarks.
-  ASSERT_EQ(json->array.size(), 15u) << text.str();
-  std::map<std::string, const JsonValue*> by_key;
-  for (const JsonValue& object : json->array) {
-    for (const char* field :
-         {"engine", "filter", "benchmark", "ops", "micros_per_op", "ios_per_op",
-          "ios_avoided_pct", "fp_observed", "fp_predicted", "filter_bytes",
-          "sst_files"}) {
-      ASSERT_NE(object.Find(field), nullptr) << "missing " << field;
-    }
-    by_key[object.Find("engine")->string + "/" + object.Find("filter")->string +
-           "/" + object.Find("benchmark")->string] = &object;
-  }
+  ASSERT_EQ(json->array.size(), 15u);
+  std::map<std::string, const JsonValue*> by_key = ByRun(
+      *json, {"ops", "micros_per_op", "ios_per_op", "ios_avoided_pct",
+              "fp_observed", "fp_predicted", "filter_bytes", "sst_files"});
 
   // Every row of the table after "Comparison" is a JSON object, cell for
   // cell.
-  size_t at = run.output.find("\nComparison\n");
-  ASSERT_NE(at, std::string::npos) << run.output;
-  // The table ends at the first empty line.
-  std::vector<std::string> lines =
-      absl::StrSplit(run.output.substr(at + 12), '\n');
-  ASSERT_GE(lines.size(), 2u);
-  EXPECT_EQ(lines[0].rfind("engine ", 0), 0u) << lines[0];
   int rows = 0;
-  for (size_t i = 2; i < lines.size(); ++i) {
-    if (lines[i].empty()) break;
-    std::vector<std::string> cells =
-        absl::StrSplit(lines[i], ' ', absl::SkipEmpty());
-    ASSERT_EQ(cells.size(), 14u) << lines[i];
+  for (const std::vector<std::string>& cells :
+       TableRows(run.output, "Comparison")) {
+    ASSERT_EQ(cells.size(), 14u) << absl::StrJoin(cells, " ");
     ++rows;
     const std::string key = cells[0] + "/" + cells[1] + "/" + cells[2];
     ASSERT_TRUE(by_key.count(key)) << key;
@@ -172,41 +214,22 @@ TEST(CliTest, MonkeyComparisonShowsBothMemoriesAndReads) {
       "--num_levels=3 --json=" +
       json_path);
   ASSERT_EQ(run.exit_code, 0) << run.output;
-  std::ifstream file(json_path);
-  ASSERT_TRUE(file) << "no JSON written";
-  std::stringstream text;
-  text << file.rdbuf();
-  std::filesystem::remove(json_path);
-  JsonReader reader;
-  std::optional<JsonValue> json = reader.Parse(text.str());
-  ASSERT_TRUE(json.has_value()) << reader.error();
-  std::map<std::string, const JsonValue*> by_key;
-  for (const JsonValue& object : json->array) {
-    for (const char* field :
-         {"keys_per_level", "filter_bytes_per_level", "bits_per_key_per_level",
-          "ios_per_miss_predicted"}) {
-      ASSERT_NE(object.Find(field), nullptr) << "missing " << field;
-    }
-    by_key[object.Find("engine")->string + "/" + object.Find("filter")->string +
-           "/" + object.Find("benchmark")->string] = &object;
-  }
+  std::optional<JsonValue> json = ReadJsonArray(json_path);
+  ASSERT_TRUE(json.has_value());
+  std::map<std::string, const JsonValue*> by_key =
+      ByRun(*json, {"keys_per_level", "filter_bytes_per_level",
+                    "bits_per_key_per_level", "ios_per_miss_predicted"});
 
-  size_t at = run.output.find("\nMonkey against uniform bloomgate\n");
-  ASSERT_NE(at, std::string::npos) << run.output;
-  std::vector<std::string> lines =
-      absl::StrSplit(run.output.substr(at + 34), '\n');
-  ASSERT_GE(lines.size(), 4u);
   int rows = 0;
-  for (size_t i = 2; i < lines.size() && !lines[i].empty(); ++i) {
-    std::vector<std::string> cells =
-        absl::StrSplit(lines[i], ' ', absl::SkipEmpty());
-    ASSERT_EQ(cells.size(), 11u) << lines[i];
+  for (const std::vector<std::string>& cells :
+       TableRows(run.output, "Monkey against uniform bloomgate")) {
+    ASSERT_EQ(cells.size(), 11u) << absl::StrJoin(cells, " ");
     ++rows;
     const JsonValue* uniform = by_key[cells[0] + "/bloomgate/readmissing"];
     const JsonValue* monkey =
         by_key[cells[0] + "/bloomgate_monkey/readmissing"];
     ASSERT_TRUE(uniform && monkey) << cells[0];
-    EXPECT_EQ(cells[2], "L0:100,L1:1000,L2:10000") << lines[i];
+    EXPECT_EQ(cells[2], "L0:100,L1:1000,L2:10000") << absl::StrJoin(cells, " ");
     EXPECT_EQ(cells[3], Fixed(uniform->Find("bloom_bits"), 4));
     EXPECT_EQ(cells[4], Fixed(uniform->Find("filter_bytes"), 0));
     EXPECT_EQ(cells[5], Fixed(monkey->Find("filter_bytes"), 0));
