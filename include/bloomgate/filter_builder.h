@@ -37,6 +37,7 @@ class FilterBuilder {
   // InvalidArgument for options that ValidateFilterOptions rejects.
   static absl::StatusOr<FilterBuilder> Create(const FilterOptions& options);
 
+  // A moved-from builder may only be destroyed or assigned to.
   FilterBuilder(FilterBuilder&&) noexcept;
   FilterBuilder& operator=(FilterBuilder&&) noexcept;
   ~FilterBuilder();
