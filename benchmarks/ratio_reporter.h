@@ -3,13 +3,18 @@
 // A console reporter that, after the usual table, prints bloomgate's times as
 // ratios against RocksDB's Bloom filter measured in the same run. Absolute
 // times on a shared machine drift by 2x between runs; ratios taken seconds
-// apart in one process do not.
+// apart in one process drift much less, and least with
+// --benchmark_repetitions=N --benchmark_enable_random_interleaving=true,
+// which spreads both sides of a ratio over the same stretch of time (the
+// table then uses the medians).
 
 #ifndef BLOOMGATE_BENCHMARKS_RATIO_REPORTER_H_
 #define BLOOMGATE_BENCHMARKS_RATIO_REPORTER_H_
 
+#include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "benchmark/benchmark.h"
@@ -27,9 +32,9 @@ class RatioReporter : public benchmark::ConsoleReporter {
     double fp_rate = 0;
     double bits_per_key = 0;
   };
-  // Keyed by "<Phase>/<keys>", then by filter name.
-  std::map<std::string, std::map<std::string, Result>> results_;
-  std::vector<std::string> order_;
+  // Keyed by (keys, phase), which orders the table, then by filter name.
+  std::map<std::pair<uint64_t, std::string>, std::map<std::string, Result>>
+      results_;
 };
 
 }  // namespace bloomgate::bench
