@@ -48,7 +48,9 @@ double BlockedFpRate(double bits_per_key, int num_probes) {
   const int k = num_probes;
   // clear[r]: probability that r of the query's probed bits are still clear.
   std::vector<double> clear(k + 1, 0.0);
-  clear[0] = 1.0;  // Start from the k probes themselves: r distinct bits.
+  // First, as the query's k probes are drawn, clear[r] is the chance that
+  // they hit r distinct bits (all still clear in an empty line).
+  clear[0] = 1.0;
   for (int probe = 0; probe < k; ++probe) {
     for (int r = probe + 1; r >= 1; --r) {
       clear[r] =
@@ -56,7 +58,7 @@ double BlockedFpRate(double bits_per_key, int num_probes) {
     }
     clear[0] = 0.0;
   }
-  const auto set_one_bit = [&clear, k] {
+  const auto land_one_probe = [&clear, k] {
     for (int r = 0; r < k; ++r) {
       clear[r] =
           clear[r] * (1.0 - r / kBits) + clear[r + 1] * ((r + 1) / kBits);
@@ -67,14 +69,33 @@ double BlockedFpRate(double bits_per_key, int num_probes) {
   const double spread = 12.0 * std::sqrt(mean) + 40.0;
   const int lo = static_cast<int>(std::max(0.0, mean - spread));
   const int hi = static_cast<int>(mean + spread);
-  for (int i = 0; i < lo * k; ++i) set_one_bit();
+  for (int i = 0; i < lo * k; ++i) land_one_probe();
   double fp = 0.0;
   for (int c = lo; c <= hi; ++c) {
     const double log_pmf = c * std::log(mean) - mean - std::lgamma(c + 1.0);
     fp += std::exp(log_pmf) * clear[0];
-    for (int i = 0; i < k; ++i) set_one_bit();
+    for (int i = 0; i < k; ++i) land_one_probe();
   }
   return fp;
+}
+
+int SearchOptimalNumProbes(Layout layout, double bits_per_key) {
+  const int max_probes =
+      layout == Layout::kBlocked ? kMaxBlockedProbes : kMaxStandardProbes;
+  int best_k = 1;
+  double best_fp = PredictedFpRate(layout, bits_per_key, 1);
+  for (int k = 2; k <= max_probes; ++k) {
+    const double fp = PredictedFpRate(layout, bits_per_key, k);
+    // The FP curve is flat near its minimum; demand a real improvement so
+    // that ties go to fewer probes (cheaper to build and to query).
+    if (fp < best_fp * (1.0 - 1e-9)) {
+      best_fp = fp;
+      best_k = k;
+    } else if (fp > best_fp) {
+      break;  // Past the minimum: the curve is unimodal in k.
+    }
+  }
+  return best_k;
 }
 
 }  // namespace
@@ -108,29 +129,6 @@ double PredictedFpRate(Layout layout, double bits_per_key, int num_probes) {
   return layout == Layout::kBlocked ? BlockedFpRate(bits_per_key, num_probes)
                                     : StandardFpRate(bits_per_key, num_probes);
 }
-
-namespace {
-
-int SearchOptimalNumProbes(Layout layout, double bits_per_key) {
-  const int max_probes =
-      layout == Layout::kBlocked ? kMaxBlockedProbes : kMaxStandardProbes;
-  int best_k = 1;
-  double best_fp = PredictedFpRate(layout, bits_per_key, 1);
-  for (int k = 2; k <= max_probes; ++k) {
-    const double fp = PredictedFpRate(layout, bits_per_key, k);
-    // The FP curve is flat near its minimum; demand a real improvement so
-    // that ties go to fewer probes (cheaper to build and to query).
-    if (fp < best_fp * (1.0 - 1e-9)) {
-      best_fp = fp;
-      best_k = k;
-    } else if (fp > best_fp) {
-      break;  // Past the minimum: the curve is unimodal in k.
-    }
-  }
-  return best_k;
-}
-
-}  // namespace
 
 int OptimalNumProbes(Layout layout, double bits_per_key) {
   // Memoized: the blocked prediction takes tens of microseconds a probe
