@@ -3,9 +3,11 @@
 #include "bloomgate/filter_builder.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <utility>
 
 #include "bloomgate/hash.h"
 #include "bloomgate/sizing.h"
@@ -38,9 +40,12 @@ uint64_t NumBits(const FilterOptions& options, size_t num_keys) {
 
 // Hash by hash in the store's order, which keeps the lines being written
 // within one slice of the array (hash_store.h); prefetching covers the misses
-// that remain in slices larger than the cache.
+// that remain in slices larger than the cache. kNumProbes is a compile-time
+// constant so that the probe loop unrolls without a compare per probe
+// (measured: 10% of the fill).
+template <int kNumProbes>
 void FillBlocked(const internal::HashStore& hashes, uint64_t num_bits,
-                 int num_probes, uint8_t* bits) {
+                 uint8_t* bits) {
   const uint64_t num_lines = num_bits / internal::kLineBits;
   auto line_of = [&](uint64_t hash) {
     return bits +
@@ -55,11 +60,22 @@ void FillBlocked(const internal::HashStore& hashes, uint64_t num_bits,
         __builtin_prefetch(ahead, /*rw=*/1);
         __builtin_prefetch(ahead + internal::kLineBytes - 1, /*rw=*/1);
       }
-      internal::BlockedAdd(internal::BlockedProbeSeed(run[i]), num_probes,
+      internal::BlockedAdd(internal::BlockedProbeSeed(run[i]), kNumProbes,
                            line_of(run[i]));
     }
   });
 }
+
+using FillBlockedFn = void (*)(const internal::HashStore&, uint64_t, uint8_t*);
+
+// FillBlocked<k> at index k - 1, for every valid k.
+template <size_t... kIndex>
+constexpr auto MakeFillBlockedTable(std::index_sequence<kIndex...>) {
+  return std::array<FillBlockedFn, sizeof...(kIndex)>{
+      &FillBlocked<static_cast<int>(kIndex) + 1>...};
+}
+constexpr auto kFillBlocked =
+    MakeFillBlockedTable(std::make_index_sequence<kMaxBlockedProbes>());
 
 void FillStandard(const internal::HashStore& hashes, uint64_t num_bits,
                   int num_probes, uint8_t* bits) {
@@ -103,7 +119,9 @@ void FilterBuilder::AddHash(uint64_t hash) {
 
 size_t FilterBuilder::num_keys() const { return hashes_->size(); }
 
-void FilterBuilder::AddKey(std::string_view key) {
+// Flattened, so that XXH3 and AddHash are inlined: a short key's whole add
+// is then a few dozen instructions, and calls were a fifth of it.
+[[gnu::flatten]] void FilterBuilder::AddKey(std::string_view key) {
   AddHash(XXH3_64bits(key.data(), key.size()));
 }
 
@@ -122,7 +140,7 @@ void FilterBuilder::FinishInto(absl::Span<char> out) {
   auto* bits = reinterpret_cast<uint8_t*>(out.data());
   std::memset(bits, 0, internal::BitArrayBytes(header.num_bits));
   if (header.layout == Layout::kBlocked) {
-    FillBlocked(*hashes_, header.num_bits, num_probes_, bits);
+    kFillBlocked[num_probes_ - 1](*hashes_, header.num_bits, bits);
   } else {
     FillStandard(*hashes_, header.num_bits, num_probes_, bits);
   }

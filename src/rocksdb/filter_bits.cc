@@ -31,11 +31,15 @@ BitsBuilder::BitsBuilder(FilterBuilder builder, bool verify_after_build)
     : builder_(std::move(builder)), verify_after_build_(verify_after_build) {}
 
 void BitsBuilder::AddKey(const rocksdb::Slice& key) {
+  if (!verify_after_build_) {
+    builder_.AddKey(ToView(key));  // one call: hashing and storing inlined
+    return;
+  }
   const uint64_t hash = HashKey(ToView(key));
   builder_.AddHash(hash);
   // The same rule as FilterBuilder: a hash equal to the previous one is the
   // same (repeated) key, or a collision the filter cannot tell apart anyway.
-  if (verify_after_build_ && (hashes_.empty() || hashes_.back() != hash)) {
+  if (hashes_.empty() || hashes_.back() != hash) {
     hashes_.push_back(hash);
   }
 }

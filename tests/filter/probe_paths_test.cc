@@ -4,7 +4,6 @@
 // one, for every probe count: they define the same format.
 
 #include <cstdint>
-#include <cstring>
 #include <random>
 
 #include "gtest/gtest.h"
@@ -74,25 +73,6 @@ TEST(ProbePathsTest, Avx512MatchesScalar) {
     GTEST_SKIP() << "no AVX-512 on this CPU";
   }
   ExpectSameAsScalar(BlockedMayMatchAvx512);
-}
-#endif
-
-#if defined(__AVX512F__)
-TEST(ProbePathsTest, Avx512AddSetsTheScalarBits) {
-  if (!__builtin_cpu_supports("avx512f")) {
-    GTEST_SKIP() << "no AVX-512 on this CPU";
-  }
-  std::mt19937_64 rng(11);
-  for (int k = 1; k <= kMaxBlockedProbes; ++k) {
-    alignas(64) uint8_t scalar[kLineBytes] = {};
-    alignas(64) uint8_t simd[kLineBytes] = {};
-    for (int key = 0; key < 60; ++key) {
-      const uint32_t seed = static_cast<uint32_t>(rng());
-      BlockedAddScalar(seed, k, scalar);
-      BlockedAddAvx512(seed, k, simd);
-      ASSERT_EQ(0, std::memcmp(scalar, simd, kLineBytes)) << "k " << k;
-    }
-  }
 }
 #endif
 
