@@ -8,19 +8,11 @@
 // A DB that ldb creates (--create_if_missing, no OPTIONS file yet) gets
 // bloomgate's default policy, "bloomgate:10:blocked".
 
-#include "bloomgate/rocksdb_filter_policy.h"
 #include "rocksdb/ldb_tool.h"
-#include "rocksdb/options.h"
-#include "rocksdb/table.h"
+#include "tools/rocksdb/bloomgate_options.h"
 
 int main(int argc, char** argv) {
-  bloomgate::RegisterRocksDBPlugin();
-
-  rocksdb::BlockBasedTableOptions table_options;
-  table_options.filter_policy = bloomgate::NewRocksDBFilterPolicy();
-  rocksdb::Options options;
-  options.table_factory.reset(
-      rocksdb::NewBlockBasedTableFactory(table_options));
+  const rocksdb::Options options = bloomgate::tools::OptionsWithBloomgate();
 
   rocksdb::LDBOptions ldb_options;
   ldb_options.print_help_header =

@@ -7,19 +7,11 @@
 // sst_dump's commands and flags work as documented by RocksDB
 // (bloomgate_sst_dump --help).
 
-#include "bloomgate/rocksdb_filter_policy.h"
-#include "rocksdb/options.h"
 #include "rocksdb/sst_dump_tool.h"
-#include "rocksdb/table.h"
+#include "tools/rocksdb/bloomgate_options.h"
 
 int main(int argc, char** argv) {
-  bloomgate::RegisterRocksDBPlugin();
-
-  rocksdb::BlockBasedTableOptions table_options;
-  table_options.filter_policy = bloomgate::NewRocksDBFilterPolicy();
-  rocksdb::Options options;
-  options.table_factory.reset(
-      rocksdb::NewBlockBasedTableFactory(table_options));
+  const rocksdb::Options options = bloomgate::tools::OptionsWithBloomgate();
 
   rocksdb::SSTDumpTool tool;
   return tool.Run(argc, argv, options);
