@@ -18,11 +18,11 @@
 // for truly independent probes (PredictedFpRate); see also
 // tests/filter/fp_rate_test.cc.
 //
-// Adding is scalar. Three implementations test the same bits: scalar
-// (portable), AVX2 (two 8-lane halves, words picked with in-register
-// permutes) and AVX-512 (one 16-lane multiply, one permute, one masked test;
-// no gather). The widest one the compiler targets is used; tests check all
-// compiled ones against scalar.
+// Adding is scalar (BlockedAdd). Queries have three implementations that test
+// the same bits: scalar (portable), AVX2 (two 8-lane halves, words picked
+// with in-register permutes) and AVX-512 (one 16-lane multiply, one permute,
+// one masked test; no gather). The widest one the compiler targets is used;
+// tests check all compiled ones against scalar.
 
 #ifndef BLOOMGATE_SRC_FILTER_BLOCKED_BLOOM_H_
 #define BLOOMGATE_SRC_FILTER_BLOCKED_BLOOM_H_
