@@ -14,7 +14,6 @@
 
 #include <cmath>
 #include <filesystem>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -25,6 +24,7 @@
 #include "engine.h"
 #include "gtest/gtest.h"
 #include "results.h"
+#include "run_captured.h"
 #include "runner.h"
 
 namespace bloomgate::bench {
@@ -82,12 +82,8 @@ class MonkeyTest : public ::testing::TestWithParam<EngineKind> {
     o.db = dir_.string();
     o.progress = false;
     o.seed = 11;
-    std::ostringstream out;
-    Runner runner(o, &out);
-    absl::StatusOr<std::vector<BenchResult>> results = runner.RunAll();
-    EXPECT_TRUE(results.ok()) << results.status();
-    output_ = out.str();
-    return results.ok() ? *results : std::vector<BenchResult>{};
+    return RunCaptured(
+        o, [](Runner& runner) { return runner.RunAll(); }, &output_);
   }
 
   std::filesystem::path dir_;

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,6 +22,7 @@
 #include "engine.h"
 #include "gtest/gtest.h"
 #include "results.h"
+#include "run_captured.h"
 #include "workload.h"
 
 namespace bloomgate::bench {
@@ -70,13 +70,13 @@ class RunnerTest : public ::testing::TestWithParam<Case> {
   std::vector<BenchResult> Run(BenchOptions o) {
     o.engines = {GetParam().engine};
     o.filters = {GetParam().filter};
-    std::ostringstream out;
-    Runner runner(o, &out);
-    absl::StatusOr<std::vector<BenchResult>> results = runner.RunOne(
-        GetParam().engine, GetParam().filter, (dir_ / "db").string());
-    EXPECT_TRUE(results.ok()) << results.status();
-    output_ = out.str();
-    return results.ok() ? *results : std::vector<BenchResult>{};
+    return RunCaptured(
+        o,
+        [&](Runner& runner) {
+          return runner.RunOne(GetParam().engine, GetParam().filter,
+                               (dir_ / "db").string());
+        },
+        &output_);
   }
 
   std::filesystem::path dir_;
