@@ -69,6 +69,9 @@ class FilterBuilder {
  private:
   FilterBuilder(const FilterOptions& options, int num_probes);
 
+  // AddHash's body, inlined into AddKey too: one call a key, not two.
+  void AddHashInline(uint64_t hash);
+
   FilterOptions options_;
   int num_probes_;
   // Null only in a moved-from builder.

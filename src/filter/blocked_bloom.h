@@ -18,11 +18,12 @@
 // for truly independent probes (PredictedFpRate); see also
 // tests/filter/fp_rate_test.cc.
 //
-// Adding is scalar (BlockedAdd). Queries have three implementations that test
-// the same bits: scalar (portable), AVX2 (two 8-lane halves, words picked
-// with in-register permutes) and AVX-512 (one 16-lane multiply, one permute,
-// one masked test; no gather). The widest one the compiler targets is used;
-// tests check all compiled ones against scalar.
+// Adding: BlockedAdd, key by key; the builder's fill uses it, or with AVX-512
+// sets 16 keys at a time (blocked_fill.h). Queries have three implementations
+// that test the same bits: scalar (portable), AVX2 (two 8-lane halves, words
+// picked with in-register permutes) and AVX-512 (one 16-lane multiply, one
+// permute, one masked test; no gather). The widest one the compiler targets
+// is used; tests check all compiled ones against scalar.
 
 #ifndef BLOOMGATE_SRC_FILTER_BLOCKED_BLOOM_H_
 #define BLOOMGATE_SRC_FILTER_BLOCKED_BLOOM_H_
@@ -61,7 +62,8 @@ inline uint32_t BlockedProbeBit(uint32_t seed, int i) {
 // One byte read-modify-write per probe, as RocksDB's FastLocalBloom does.
 // With num_probes a compile-time constant (FillBlocked<k> inlines this), it
 // measured as fast as AVX-512 versions that build the line's 512-bit mask in
-// a register and OR it in once: the fill takes about 5 ns a key either way.
+// a register and OR it in once. (What did pay is to compute many keys'
+// probes before writing any: blocked_fill.h.)
 inline void BlockedAdd(uint32_t seed, int num_probes, uint8_t* line) {
   for (int i = 0; i < num_probes; ++i) {
     const uint32_t bit = BlockedProbeBit(seed, i);

@@ -31,10 +31,14 @@ BitsBuilder::BitsBuilder(FilterBuilder builder, bool verify_after_build)
     : builder_(std::move(builder)), verify_after_build_(verify_after_build) {}
 
 void BitsBuilder::AddKey(const rocksdb::Slice& key) {
-  if (!verify_after_build_) {
-    builder_.AddKey(ToView(key));  // one call: hashing and storing inlined
+  if (verify_after_build_) [[unlikely]] {
+    AddKeyAndKeepHash(key);
     return;
   }
+  builder_.AddKey(ToView(key));  // one call: hashing and storing inlined
+}
+
+void BitsBuilder::AddKeyAndKeepHash(const rocksdb::Slice& key) {
   const uint64_t hash = HashKey(ToView(key));
   builder_.AddHash(hash);
   // The same rule as FilterBuilder: a hash equal to the previous one is the

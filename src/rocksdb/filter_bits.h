@@ -87,6 +87,10 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
   bool verify_after_build() const { return verify_after_build_; }
 
  private:
+  // AddKey with verification on; out of line, so that the common path saves
+  // no registers and tail-calls FilterBuilder::AddKey.
+  [[gnu::noinline]] void AddKeyAndKeepHash(const rocksdb::Slice& key);
+
   FilterBuilder builder_;
   const bool verify_after_build_;
   // Only with verification: the distinct hashes added since the last Finish,
