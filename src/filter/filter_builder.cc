@@ -25,11 +25,12 @@ namespace {
 // memory latency on filters larger than the caches.
 constexpr size_t kPrefetchDistance = 16;
 // ... and from what bit-array size. Below it, the prefetches cost more than
-// they hide. Measured as FinishInto's time per key with the AVX-512 fill (AMD
-// EPYC, 1 MiB L2): without prefetching, 3.4 against 4.2 ns at 10^6 keys
-// (1.2 MiB) and 3.3 against 3.6 at 5 * 10^5; about even at 1.5 * 10^6
-// (1.8 MiB); with it, 4.3 against 5.1-5.6 at 2 * 10^6 (2.4 MiB) and 4.4
-// against 7.3 at 10^7. The key-by-key fill measured the same way round.
+// they hide. Measured as FinishInto's time per key with the AVX-512 fill
+// (AMD EPYC, 1 MiB L2): without prefetching, 3.4 against 4.2 ns at 10^6 keys
+// (1.2 MiB) and 3.3 against 3.6 at 5 * 10^5; with it, 4.1-4.3 against
+// 4.3-5.2 at 1.5 * 10^6 (1.8 MiB), 4.3 against 5.1-5.6 at 2 * 10^6 (2.4 MiB)
+// and 4.4 against 7.3 at 10^7. The key-by-key fill measured the same way
+// round.
 constexpr uint64_t kPrefetchFromBytes = uint64_t{2} << 20;
 
 uint64_t NumBits(const FilterOptions& options, size_t num_keys) {
