@@ -52,8 +52,8 @@ bool FilterReader::HashMayMatch(uint64_t hash) const {
       const uint8_t* line =
           bits_ +
           internal::BlockedLineIndex(hash, num_slots_) * internal::kLineBytes;
-      // No prefetch: the load follows at once, and a load that straddles two
-      // cache lines asks for both itself.
+      // No prefetch: the probe's loads follow at once, and they ask for both
+      // cache lines a line may span (the block need not be 64-byte aligned).
       return internal::BlockedMayMatch(internal::BlockedProbeSeed(hash),
                                        num_probes_, line);
     }
