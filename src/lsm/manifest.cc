@@ -145,7 +145,11 @@ bool ParseFileName(std::string_view name, uint64_t* number, bool* is_table) {
   for (char c : digits) {
     if (c < '0' || c > '9') return false;
   }
-  return absl::SimpleAtoi(Sv(digits), number);
+  // Only the exact spelling the store writes ("000999.log", not "999.log"
+  // or "0000999.log"): Open removes files by these names, so a name that
+  // merely parses to one of the store's numbers must not pass for it.
+  return absl::SimpleAtoi(Sv(digits), number) &&
+         Sv(digits) == absl::StrFormat("%06d", *number);
 }
 
 }  // namespace bloomgate::lsm

@@ -36,7 +36,9 @@ struct FileMeta {
 };
 
 struct Manifest {
-  // File numbers below this one have been used.
+  // Every file the store has created is numbered below this one: the store
+  // writes a manifest reserving numbers before it uses them, so a file
+  // numbered at or above it was not written under this manifest.
   uint64_t next_file_number = 1;
   // WAL files numbered at least this hold writes not yet in a table.
   uint64_t log_number = 0;
@@ -57,7 +59,8 @@ absl::Status WriteManifest(const std::string& dir, const Manifest& m);
 std::string TableFileName(const std::string& dir, uint64_t number);
 std::string LogFileName(const std::string& dir, uint64_t number);
 // Parses a file name of the folder: sets *number and *is_table (true for
-// .sst, false for .log). False for any other name.
+// .sst, false for .log). False for any other name, including one that
+// spells a number differently from TableFileName/LogFileName ("999.log").
 bool ParseFileName(std::string_view name, uint64_t* number, bool* is_table);
 
 }  // namespace bloomgate::lsm

@@ -13,6 +13,7 @@
 
 #include "absl/base/thread_annotations.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
 #include "bloomgate/hash.h"
 #include "lsm/coding.h"
@@ -99,7 +100,86 @@ class ReplayHandler final : public WriteBatch::Handler {
   MemTable* mem_;
 };
 
+// Numbers a manifest write reserves beyond the next file number. Every file
+// the store creates is numbered below the next_file_number of a manifest
+// already on disk, so Open can tell the store's own leftovers (below it)
+// from files it never created (at or above it). A flush takes two numbers
+// and a compaction one per output; one that runs past the reserve writes
+// the manifest again first.
+constexpr uint64_t kFileNumberReserve = 64;
+
+// The files of a store's folder, as Open finds them.
+struct FolderContents {
+  struct File {
+    uint64_t number;
+    std::string name;
+  };
+  std::vector<File> tables;  // by the names TableFileName writes
+  std::vector<File> logs;    // by the names LogFileName writes, oldest first
+  bool manifest = false;
+  bool manifest_tmp = false;
+  // Anything else but LOCK: never read, never removed.
+  std::vector<std::string> others;
+  uint64_t max_number = 0;
+};
+
+FolderContents Classify(std::vector<std::string> names) {
+  std::sort(names.begin(), names.end());
+  FolderContents c;
+  for (std::string& name : names) {
+    uint64_t number;
+    bool is_table;
+    if (ParseFileName(name, &number, &is_table)) {
+      (is_table ? c.tables : c.logs).push_back({number, std::move(name)});
+      c.max_number = std::max(c.max_number, number);
+    } else if (name == kManifestName) {
+      c.manifest = true;
+    } else if (name == kManifestTmpName) {
+      c.manifest_tmp = true;
+    } else if (name != "LOCK") {
+      c.others.push_back(std::move(name));
+    }
+  }
+  auto by_number = [](const FolderContents::File& a,
+                      const FolderContents::File& b) {
+    return a.number < b.number;
+  };
+  std::sort(c.tables.begin(), c.tables.end(), by_number);
+  std::sort(c.logs.begin(), c.logs.end(), by_number);
+  return c;
+}
+
+// "3 table files (000004.sst, 000007.sst, 000009.sst)", at most four names.
+std::string Describe(const std::vector<FolderContents::File>& files,
+                     std::string_view kind) {
+  std::string out = absl::StrCat(files.size(), " ", Sv(kind),
+                                 files.size() == 1 ? " file (" : " files (");
+  for (size_t i = 0; i < files.size() && i < 4; ++i) {
+    absl::StrAppend(&out, i > 0 ? ", " : "", files[i].name);
+  }
+  absl::StrAppend(&out, files.size() > 4 ? ", ...)" : ")");
+  return out;
+}
+
 }  // namespace
+
+std::string RecoveryReport::ToString() const {
+  std::string out = absl::StrCat(
+      "replayed ", wal_files_replayed, " WAL file",
+      wal_files_replayed == 1 ? "" : "s", " (", wal_records_replayed,
+      " records), dropped ", wal_tail_bytes_dropped, " bytes");
+  if (!wal_tails_dropped.empty()) {
+    absl::StrAppend(&out, " (", absl::StrJoin(wal_tails_dropped, ", "), ")");
+  }
+  absl::StrAppend(&out, "; removed ", removed_files.size(), " file",
+                  removed_files.size() == 1 ? "" : "s", "; ignored ",
+                  ignored_files.size(), " file",
+                  ignored_files.size() == 1 ? "" : "s");
+  if (!ignored_files.empty()) {
+    absl::StrAppend(&out, " (", absl::StrJoin(ignored_files, ", "), ")");
+  }
+  return out;
+}
 
 class Store::Impl {
  public:
@@ -125,6 +205,7 @@ class Store::Impl {
   std::vector<FileInfo> GetLiveFiles() const;
   uint64_t FilterMemoryBytes() const;
   bool direct_io() const { return direct_io_.load(); }
+  const RecoveryReport& recovery() const { return recovery_; }
   const StoreOptions& options() const { return options_; }
   const std::string& dir() const { return dir_; }
 
@@ -144,6 +225,24 @@ class Store::Impl {
     view_ = std::move(v);
   }
 
+  // Recovery, in the order Open runs it.
+  absl::StatusOr<FolderContents> LoadManifest()
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::StatusOr<std::shared_ptr<Version>> OpenLiveTables(
+      const FolderContents& folder) ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status ReplayLogs(const FolderContents& folder, MemTable* mem)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  void RemoveObsoleteFiles(const FolderContents& folder,
+                           uint64_t manifest_next_file_number,
+                           const Version& live)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+
+  // A number for a new file, below the next_file_number of the manifest on
+  // disk (which is written again first when the reserve is used up).
+  absl::StatusOr<uint64_t> NewFileNumber()
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Writes `m` as the manifest, reserving numbers past next_file_number_.
+  absl::Status SaveManifest(Manifest m) ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
   absl::StatusOr<TablePtr> OpenTable(uint64_t number);
   // How a table written to `level` is built.
   TableBuildOptions BuildOptionsFor(int level) const {
@@ -185,6 +284,10 @@ class Store::Impl {
   std::unique_ptr<LogWriter> log_ ABSL_GUARDED_BY(write_mu_);
   uint64_t log_number_ ABSL_GUARDED_BY(write_mu_) = 0;
   uint64_t next_file_number_ ABSL_GUARDED_BY(write_mu_) = 1;
+  // The manifest as last written (or read by Open).
+  Manifest manifest_ ABSL_GUARDED_BY(write_mu_);
+  // Set by Open, constant after.
+  RecoveryReport recovery_;
   absl::Status bg_error_ ABSL_GUARDED_BY(write_mu_);
   std::vector<std::string> compact_pointers_ ABSL_GUARDED_BY(write_mu_);
 };
@@ -202,42 +305,128 @@ absl::StatusOr<TablePtr> Store::Impl::OpenTable(uint64_t number) {
 
 absl::Status Store::Impl::Open() {
   BLOOMGATE_LSM_RETURN_IF_ERROR(ValidateOptions(options_));
-  if (!FileExists(dir_)) {
-    if (!options_.create_if_missing) {
-      return absl::NotFoundError(
-          absl::StrCat(dir_, ": no store here (create_if_missing is off)"));
-    }
+  if (!FileExists(dir_) && !options_.create_if_missing) {
+    return absl::NotFoundError(
+        absl::StrCat(dir_, ": no such folder (create_if_missing is off)"));
   }
   BLOOMGATE_LSM_RETURN_IF_ERROR(CreateDirIfMissing(dir_));
   absl::MutexLock w(&write_mu_);
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(
       lock_, FileLock::Acquire(absl::StrCat(dir_, "/LOCK")));
 
-  // The manifest, or a new store.
-  Manifest manifest;
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(const FolderContents folder, LoadManifest());
+  const uint64_t manifest_next_file_number = manifest_.next_file_number;
+  next_file_number_ =
+      std::max(manifest_next_file_number, folder.max_number + 1);
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(std::shared_ptr<Version> version,
+                                 OpenLiveTables(folder));
+  auto mem = std::make_shared<MemTable>();
+  BLOOMGATE_LSM_RETURN_IF_ERROR(ReplayLogs(folder, mem.get()));
+
+  // The replayed writes go to a level-0 table, then a manifest lists it and
+  // names a new WAL, which is created only after that: a crash anywhere in
+  // between leaves the old WALs to be replayed again.
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(const uint64_t new_log_number,
+                                 NewFileNumber());
+  if (!mem->empty()) {
+    BLOOMGATE_LSM_ASSIGN_OR_RETURN(TablePtr t, WriteLevel0Table(*mem));
+    version->levels[0].push_back(t);
+    stats_.RecordFlush(t->file_size());
+  }
+  std::sort(version->levels[0].begin(), version->levels[0].end(),
+            [](const TablePtr& a, const TablePtr& b) {
+              return a->number() > b->number();
+            });
+  log_number_ = new_log_number;
+  Manifest m;
+  m.log_number = log_number_;
+  m.files = version->Files();
+  CrashPoint("open:before-manifest");
+  BLOOMGATE_LSM_RETURN_IF_ERROR(SaveManifest(std::move(m)));
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(
+      std::unique_ptr<WritableFile> log_file,
+      WritableFile::Create(LogFileName(dir_, log_number_)));
+  log_ = std::make_unique<LogWriter>(std::move(log_file));
+  Publish(std::make_shared<MemTable>(), nullptr, version);
+  CrashPoint("open:before-cleanup");
+
+  // Only now, with the new manifest durable, may old files go.
+  RemoveObsoleteFiles(folder, manifest_next_file_number, *version);
+  for (const std::string& name : folder.others) {
+    recovery_.ignored_files.push_back(name);
+  }
+  return MaybeCompactLocked();
+}
+
+absl::StatusOr<FolderContents> Store::Impl::LoadManifest() {
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(std::vector<std::string> names, ListDir(dir_));
+  FolderContents folder = Classify(std::move(names));
   const std::string manifest_path = absl::StrCat(dir_, "/", kManifestName);
-  if (FileExists(manifest_path)) {
-    if (options_.error_if_exists) {
-      return absl::AlreadyExistsError(
-          absl::StrCat(dir_, ": a store exists (error_if_exists is on)"));
+  if (!folder.manifest) {
+    // A store's folder always has a MANIFEST once it holds a table or a WAL
+    // (a new store writes one first). Without it nothing says which of these
+    // files hold live data: opening would lose them all.
+    if (!folder.tables.empty() || !folder.logs.empty()) {
+      std::string found = Describe(folder.tables, "table");
+      absl::StrAppend(&found, " and ", Describe(folder.logs, "WAL"));
+      return absl::DataLossError(absl::StrCat(
+          dir_, ": no MANIFEST, but the folder holds ", found,
+          ". Nothing was changed. Restore the MANIFEST, or move these files "
+          "out of the folder to create a new store in it."));
     }
-    std::string contents;
-    ReadCost cost;
-    absl::Status s = ReadFileToString(manifest_path, &contents, &cost);
-    stats_.RecordRecovery(cost);
-    BLOOMGATE_LSM_RETURN_IF_ERROR(s);
-    BLOOMGATE_LSM_ASSIGN_OR_RETURN(manifest,
-                                   DecodeManifest(manifest_path, contents));
-  } else if (!options_.create_if_missing) {
-    return absl::NotFoundError(
-        absl::StrCat(dir_, ": no store here (create_if_missing is off)"));
+    if (!options_.create_if_missing) {
+      std::string found = folder.others.empty()
+                              ? "it is empty"
+                              : absl::StrCat("it holds ", folder.others.size(),
+                                             " other files");
+      return absl::NotFoundError(absl::StrCat(
+          dir_, ": no store here (no MANIFEST; ", found,
+          ") and create_if_missing is off"));
+    }
+    return folder;  // a new store
+  }
+  if (options_.error_if_exists) {
+    return absl::AlreadyExistsError(
+        absl::StrCat(dir_, ": a store exists (error_if_exists is on)"));
+  }
+  std::string contents;
+  ReadCost cost;
+  absl::Status s = ReadFileToString(manifest_path, &contents, &cost);
+  stats_.RecordRecovery(cost);
+  BLOOMGATE_LSM_RETURN_IF_ERROR(s);
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(manifest_,
+                                 DecodeManifest(manifest_path, contents));
+  return folder;
+}
+
+absl::StatusOr<std::shared_ptr<Version>> Store::Impl::OpenLiveTables(
+    const FolderContents& folder) {
+  const std::string manifest_path = absl::StrCat(dir_, "/", kManifestName);
+  std::set<uint64_t> listed;
+  for (const FileMeta& f : manifest_.files) listed.insert(f.number);
+  // The store numbers every file below the next_file_number of a manifest
+  // already written, so an unlisted table at or above it was not written
+  // under this manifest: most likely the manifest is older than the tables
+  // (restored from a copy). Its data may be the newest there is.
+  std::vector<FolderContents::File> unknown;
+  for (const FolderContents::File& t : folder.tables) {
+    if (t.number >= manifest_.next_file_number && !listed.count(t.number)) {
+      unknown.push_back(t);
+    }
+  }
+  if (!unknown.empty()) {
+    return absl::DataLossError(absl::StrCat(
+        manifest_path, ": does not list ", Describe(unknown, "table"),
+        " numbered at or above its next file number ",
+        manifest_.next_file_number,
+        ", so they were not written under it (is the MANIFEST older than the "
+        "tables?). Nothing was changed. Restore the MANIFEST that lists "
+        "them, or move them out of the folder."));
   }
 
-  // Every live table, opened once.
   auto version = std::make_shared<Version>();
   version->levels.resize(options_.num_levels);
-  std::set<uint64_t> live;
-  for (const FileMeta& f : manifest.files) {
+  for (const FileMeta& f : manifest_.files) {
     if (f.level >= options_.num_levels) {
       return absl::InvalidArgumentError(
           absl::StrCat(dir_, ": the store has files at level ", f.level,
@@ -261,26 +450,17 @@ absl::Status Store::Impl::Open() {
           manifest_path));
     }
     version->levels[f.level].push_back(t);
-    live.insert(f.number);
   }
+  return version;
+}
 
-  // WAL files not yet in a table, oldest first.
-  BLOOMGATE_LSM_ASSIGN_OR_RETURN(std::vector<std::string> names, ListDir(dir_));
-  std::vector<uint64_t> logs;
-  uint64_t max_number = 0;
-  for (const std::string& name : names) {
-    uint64_t number;
-    bool is_table;
-    if (!ParseFileName(name, &number, &is_table)) continue;
-    max_number = std::max(max_number, number);
-    if (!is_table && number >= manifest.log_number) logs.push_back(number);
-  }
-  std::sort(logs.begin(), logs.end());
-  next_file_number_ = std::max(manifest.next_file_number, max_number + 1);
-
-  auto mem = std::make_shared<MemTable>();
-  for (uint64_t number : logs) {
-    const std::string path = LogFileName(dir_, number);
+absl::Status Store::Impl::ReplayLogs(const FolderContents& folder,
+                                     MemTable* mem) {
+  // WAL files numbered from the manifest's log number on hold writes not
+  // yet in a table, oldest first.
+  for (const FolderContents::File& log : folder.logs) {
+    if (log.number < manifest_.log_number) continue;
+    const std::string path = absl::StrCat(dir_, "/", log.name);
     std::string contents;
     ReadCost cost;
     absl::Status s = ReadFileToString(path, &contents, &cost);
@@ -288,7 +468,7 @@ absl::Status Store::Impl::Open() {
     BLOOMGATE_LSM_RETURN_IF_ERROR(s);
     LogParseResult result;
     WriteBatch batch;
-    ReplayHandler replay(mem.get());
+    ReplayHandler replay(mem);
     BLOOMGATE_LSM_RETURN_IF_ERROR(ParseLog(
         path, contents,
         [&](std::string_view payload, uint64_t offset) -> absl::Status {
@@ -301,46 +481,63 @@ absl::Status Store::Impl::Open() {
           return batch.Iterate(replay);
         },
         &result));
+    if (result.truncated_tail_bytes > 0) {
+      const uint64_t offset = contents.size() - result.truncated_tail_bytes;
+      if (options_.wal_recovery == WalRecovery::kAbsoluteConsistency) {
+        return absl::DataLossError(absl::StrCat(
+            path, ": the last ", result.truncated_tail_bytes,
+            " bytes, from offset ", offset,
+            ", hold an incomplete record (wal_recovery is "
+            "kAbsoluteConsistency). Nothing was changed."));
+      }
+      recovery_.wal_tail_bytes_dropped += result.truncated_tail_bytes;
+      recovery_.wal_tails_dropped.push_back(
+          absl::StrCat(log.name, "@", offset));
+    }
+    ++recovery_.wal_files_replayed;
+    recovery_.wal_records_replayed += result.records;
   }
+  return absl::OkStatus();
+}
 
-  // A fresh WAL; the replayed writes go to a level-0 table so that the old
-  // WALs can go once the manifest says so.
-  log_number_ = next_file_number_++;
-  BLOOMGATE_LSM_ASSIGN_OR_RETURN(
-      std::unique_ptr<WritableFile> log_file,
-      WritableFile::Create(LogFileName(dir_, log_number_)));
-  log_ = std::make_unique<LogWriter>(std::move(log_file));
-  if (!mem->empty()) {
-    BLOOMGATE_LSM_ASSIGN_OR_RETURN(TablePtr t, WriteLevel0Table(*mem));
-    version->levels[0].push_back(t);
-    live.insert(t->number());
-    stats_.RecordFlush(t->file_size());
-  }
-  std::sort(version->levels[0].begin(), version->levels[0].end(),
-            [](const TablePtr& a, const TablePtr& b) {
-              return a->number() > b->number();
-            });
-  Manifest m;
-  m.next_file_number = next_file_number_;
-  m.log_number = log_number_;
-  m.num_levels = options_.num_levels;
-  m.files = version->Files();
-  CrashPoint("open:before-manifest");
-  BLOOMGATE_LSM_RETURN_IF_ERROR(WriteManifest(dir_, m));
-  Publish(std::make_shared<MemTable>(), nullptr, version);
-  CrashPoint("open:before-cleanup");
-
-  // Only now, with the new manifest durable, may old files go.
-  for (const std::string& name : names) {
-    uint64_t number;
-    bool is_table;
-    if (name == kManifestTmpName ||
-        (ParseFileName(name, &number, &is_table) &&
-         (is_table ? !live.count(number) : number != log_number_))) {
-      (void)RemoveFile(absl::StrCat(dir_, "/", name));
+void Store::Impl::RemoveObsoleteFiles(const FolderContents& folder,
+                                      uint64_t manifest_next_file_number,
+                                      const Version& live) {
+  std::set<uint64_t> live_tables;
+  for (const FileMeta& f : live.Files()) live_tables.insert(f.number);
+  auto remove = [&](const std::string& name) {
+    if (RemoveFile(absl::StrCat(dir_, "/", name)).ok()) {
+      recovery_.removed_files.push_back(name);
+    }
+  };
+  // A manifest write that did not reach its rename.
+  if (folder.manifest_tmp) remove(kManifestTmpName);
+  // Every WAL found: those numbered below the manifest's log number were
+  // already in tables, the rest were replayed into the table just listed.
+  for (const FolderContents::File& log : folder.logs) remove(log.name);
+  // Unlisted tables the store wrote (numbered below the manifest's next
+  // file number): a flush or compaction that did not complete, or inputs
+  // of one that did. OpenLiveTables refused any other unlisted table.
+  for (const FolderContents::File& t : folder.tables) {
+    if (t.number < manifest_next_file_number && !live_tables.count(t.number)) {
+      remove(t.name);
     }
   }
-  return MaybeCompactLocked();
+}
+
+absl::StatusOr<uint64_t> Store::Impl::NewFileNumber() {
+  if (next_file_number_ >= manifest_.next_file_number) {
+    BLOOMGATE_LSM_RETURN_IF_ERROR(SaveManifest(manifest_));
+  }
+  return next_file_number_++;
+}
+
+absl::Status Store::Impl::SaveManifest(Manifest m) {
+  m.next_file_number = next_file_number_ + kFileNumberReserve;
+  m.num_levels = options_.num_levels;
+  BLOOMGATE_LSM_RETURN_IF_ERROR(WriteManifest(dir_, m));
+  manifest_ = std::move(m);
+  return absl::OkStatus();
 }
 
 absl::Status Store::Impl::CheckWritable() const {
@@ -373,7 +570,7 @@ absl::Status Store::Impl::Write(const WriteBatch& batch) {
 }
 
 absl::StatusOr<TablePtr> Store::Impl::WriteLevel0Table(const MemTable& mem) {
-  const uint64_t number = next_file_number_++;
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(const uint64_t number, NewFileNumber());
   const std::string path = TableFileName(dir_, number);
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
                                  WritableFile::Create(path));
@@ -397,11 +594,9 @@ absl::StatusOr<TablePtr> Store::Impl::WriteLevel0Table(const MemTable& mem) {
 
 absl::Status Store::Impl::InstallVersion(std::shared_ptr<const Version> v) {
   Manifest m;
-  m.next_file_number = next_file_number_;
   m.log_number = log_number_;
-  m.num_levels = options_.num_levels;
   m.files = v->Files();
-  BLOOMGATE_LSM_RETURN_IF_ERROR(WriteManifest(dir_, m));
+  BLOOMGATE_LSM_RETURN_IF_ERROR(SaveManifest(std::move(m)));
   std::shared_ptr<const ReadView> old = View();
   Publish(old->mem, nullptr, std::move(v));
   return absl::OkStatus();
@@ -412,16 +607,17 @@ absl::Status Store::Impl::FlushLocked() {
   if (view->mem->empty()) return absl::OkStatus();
   // New writes go to a new WAL and memtable; readers see the old memtable
   // as immutable until its table is installed.
-  const uint64_t new_log_number = next_file_number_++;
+  absl::StatusOr<uint64_t> new_log_number = NewFileNumber();
+  if (!new_log_number.ok()) return Fail(new_log_number.status());
   absl::StatusOr<std::unique_ptr<WritableFile>> log_file =
-      WritableFile::Create(LogFileName(dir_, new_log_number));
+      WritableFile::Create(LogFileName(dir_, *new_log_number));
   if (!log_file.ok()) return Fail(log_file.status());
   std::shared_ptr<const MemTable> imm = view->mem;
   Publish(std::make_shared<MemTable>(), imm, view->version);
   if (absl::Status s = log_->Close(); !s.ok()) return Fail(s);
   log_ = std::make_unique<LogWriter>(std::move(*log_file));
   const uint64_t old_log_number = log_number_;
-  log_number_ = new_log_number;
+  log_number_ = *new_log_number;
   CrashPoint("flush:log-rotated");
 
   absl::StatusOr<TablePtr> table = WriteLevel0Table(*imm);
@@ -480,7 +676,9 @@ absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
       [&](std::string_view key, ValueType type,
           std::string_view value) -> absl::Status {
         if (builder == nullptr) {
-          output_numbers.push_back(next_file_number_++);
+          BLOOMGATE_LSM_ASSIGN_OR_RETURN(const uint64_t number,
+                                         NewFileNumber());
+          output_numbers.push_back(number);
           BLOOMGATE_LSM_ASSIGN_OR_RETURN(
               file,
               WritableFile::Create(TableFileName(dir_, output_numbers.back())));
@@ -763,6 +961,7 @@ std::vector<FileInfo> Store::GetLiveFiles() const {
 }
 uint64_t Store::FilterMemoryBytes() const { return impl_->FilterMemoryBytes(); }
 bool Store::direct_io() const { return impl_->direct_io(); }
+const RecoveryReport& Store::recovery() const { return impl_->recovery(); }
 const StoreOptions& Store::options() const { return impl_->options(); }
 const std::string& Store::dir() const { return impl_->dir(); }
 

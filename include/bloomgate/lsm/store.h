@@ -39,6 +39,20 @@
 
 namespace bloomgate::lsm {
 
+// What Open does with a WAL whose end holds an incomplete record: what a
+// crash in the middle of an append leaves (or a machine crash that extended
+// the file but lost its data, read back as zeros). A damaged record that is
+// followed by more data is never skipped: it fails Open with DataLoss in
+// either mode.
+enum class WalRecovery {
+  // Replay the complete records and drop the incomplete tail, reporting its
+  // bytes in Store::recovery(). With sync_writes, no acknowledged write is
+  // in such a tail.
+  kTolerateIncompleteTail,
+  // Fail Open with DataLoss naming the file and the tail's offset.
+  kAbsoluteConsistency,
+};
+
 struct StoreOptions {
   // The filter every new SSTable gets; std::nullopt writes tables without a
   // filter (every file whose key range covers a key then costs a read).
@@ -81,6 +95,30 @@ struct StoreOptions {
 
   bool create_if_missing = true;
   bool error_if_exists = false;
+  WalRecovery wal_recovery = WalRecovery::kTolerateIncompleteTail;
+};
+
+// What Store::Open found in the folder and did about it.
+struct RecoveryReport {
+  // WAL files replayed (oldest first), their complete records, and the
+  // bytes at their ends dropped as incomplete records.
+  uint64_t wal_files_replayed = 0;
+  uint64_t wal_records_replayed = 0;
+  uint64_t wal_tail_bytes_dropped = 0;
+  // WALs whose tail was dropped, with the offset where the tail began, e.g.
+  // "000012.log@4096".
+  std::vector<std::string> wal_tails_dropped;
+  // Files Open removed as obsolete: WALs whose writes are in a table the
+  // new manifest lists, tables that no manifest lists and that the store
+  // wrote (a flush or compaction that did not complete), MANIFEST.tmp.
+  std::vector<std::string> removed_files;
+  // Files that are not the store's (names it never writes) and were left
+  // alone.
+  std::vector<std::string> ignored_files;
+
+  // One line, e.g. "replayed 2 WAL files (130 records), dropped 0 bytes;
+  // removed 3 files; ignored 1 file (notes.txt)".
+  std::string ToString() const;
 };
 
 // One live SSTable, as GetLiveFiles reports it.
@@ -101,11 +139,18 @@ class Store {
  public:
   // Opens (or creates) the store in `dir`: reads the manifest, opens every
   // live table (footer, index and filter, once), replays the WAL into a
-  // level-0 file and removes files the manifest does not list.
+  // level-0 file and removes the files it can prove obsolete (recovery()
+  // lists them; docs/lsm-design.md, "Faults and recovery", gives the rule).
+  // It never removes a file the store did not write, nor one a manifest
+  // still lists.
   // Errors: InvalidArgument for bad options; NotFound if the folder has no
   // store and !create_if_missing; AlreadyExists if it has one and
   // error_if_exists; FailedPrecondition if another Store holds it; DataLoss,
-  // naming the file and offset, for a damaged manifest, WAL record or table.
+  // naming the file and offset, for a damaged manifest, WAL record or table,
+  // a WAL tail under WalRecovery::kAbsoluteConsistency, and a folder whose
+  // files the manifest cannot account for (table or WAL files but no
+  // MANIFEST; tables numbered past the manifest's next file number). An
+  // Open that fails removes no file that was in the folder before it.
   static absl::StatusOr<std::unique_ptr<Store>> Open(std::string dir,
                                                      StoreOptions options);
 
@@ -152,6 +197,8 @@ class Store {
   uint64_t FilterMemoryBytes() const;
   // Whether tables are read with O_DIRECT.
   bool direct_io() const;
+  // What Open recovered, removed and left alone.
+  const RecoveryReport& recovery() const;
   const StoreOptions& options() const;
   const std::string& dir() const;
 
