@@ -164,10 +164,10 @@ std::string Describe(const std::vector<FolderContents::File>& files,
 }  // namespace
 
 std::string RecoveryReport::ToString() const {
-  std::string out = absl::StrCat(
-      "replayed ", wal_files_replayed, " WAL file",
-      wal_files_replayed == 1 ? "" : "s", " (", wal_records_replayed,
-      " records), dropped ", wal_tail_bytes_dropped, " bytes");
+  std::string out = absl::StrCat("replayed ", wal_files_replayed, " WAL file",
+                                 wal_files_replayed == 1 ? "" : "s", " (",
+                                 wal_records_replayed, " records), dropped ",
+                                 wal_tail_bytes_dropped, " bytes");
   if (!wal_tails_dropped.empty()) {
     absl::StrAppend(&out, " (", absl::StrJoin(wal_tails_dropped, ", "), ")");
   }
@@ -242,7 +242,8 @@ class Store::Impl {
   absl::StatusOr<uint64_t> NewFileNumber()
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
   // Writes `m` as the manifest, reserving numbers past next_file_number_.
-  absl::Status SaveManifest(Manifest m) ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status SaveManifest(Manifest m)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
   absl::StatusOr<TablePtr> OpenTable(uint64_t number);
   // How a table written to `level` is built.
   TableBuildOptions BuildOptionsFor(int level) const {
@@ -375,13 +376,13 @@ absl::StatusOr<FolderContents> Store::Impl::LoadManifest() {
           "out of the folder to create a new store in it."));
     }
     if (!options_.create_if_missing) {
-      std::string found = folder.others.empty()
-                              ? "it is empty"
-                              : absl::StrCat("it holds ", folder.others.size(),
-                                             " other files");
-      return absl::NotFoundError(absl::StrCat(
-          dir_, ": no store here (no MANIFEST; ", found,
-          ") and create_if_missing is off"));
+      std::string found =
+          folder.others.empty()
+              ? "it is empty"
+              : absl::StrCat("it holds ", folder.others.size(), " other files");
+      return absl::NotFoundError(
+          absl::StrCat(dir_, ": no store here (no MANIFEST; ", found,
+                       ") and create_if_missing is off"));
     }
     return folder;  // a new store
   }
@@ -484,11 +485,11 @@ absl::Status Store::Impl::ReplayLogs(const FolderContents& folder,
     if (result.truncated_tail_bytes > 0) {
       const uint64_t offset = contents.size() - result.truncated_tail_bytes;
       if (options_.wal_recovery == WalRecovery::kAbsoluteConsistency) {
-        return absl::DataLossError(absl::StrCat(
-            path, ": the last ", result.truncated_tail_bytes,
-            " bytes, from offset ", offset,
-            ", hold an incomplete record (wal_recovery is "
-            "kAbsoluteConsistency). Nothing was changed."));
+        return absl::DataLossError(
+            absl::StrCat(path, ": the last ", result.truncated_tail_bytes,
+                         " bytes, from offset ", offset,
+                         ", hold an incomplete record (wal_recovery is "
+                         "kAbsoluteConsistency). Nothing was changed."));
       }
       recovery_.wal_tail_bytes_dropped += result.truncated_tail_bytes;
       recovery_.wal_tails_dropped.push_back(

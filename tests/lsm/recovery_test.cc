@@ -99,8 +99,8 @@ TEST(RecoveryTest, StrayFilesWithOtherSpellingsAreIgnoredAndKept) {
   TempDir dir;
   MakeStore(dir.path(), 500);
   const std::vector<std::string> strays = {
-      "999.log", "0999.log", "0000000000000000000999.log", "7.sst",
-      "notes.txt", "000012.sst.bak"};
+      "999.log", "0999.log",  "0000000000000000000999.log",
+      "7.sst",   "notes.txt", "000012.sst.bak"};
   for (const std::string& s : strays) testing::WriteBytes(dir.Sub(s), "junk");
 
   for (int round = 0; round < 2; ++round) {
@@ -108,9 +108,9 @@ TEST(RecoveryTest, StrayFilesWithOtherSpellingsAreIgnoredAndKept) {
     ASSERT_TRUE(store.ok()) << store.status();
     ExpectAllKeys(**store, 500);
     const RecoveryReport& r = (*store)->recovery();
-    EXPECT_EQ(std::set<std::string>(r.ignored_files.begin(),
-                                    r.ignored_files.end()),
-              std::set<std::string>(strays.begin(), strays.end()))
+    EXPECT_EQ(
+        std::set<std::string>(r.ignored_files.begin(), r.ignored_files.end()),
+        std::set<std::string>(strays.begin(), strays.end()))
         << r.ToString();
     for (const std::string& s : strays) {
       EXPECT_EQ(testing::ReadBytes(dir.Sub(s)), "junk") << s;
@@ -130,8 +130,8 @@ TEST(RecoveryTest, UnknownTableAboveTheNextFileNumberRefusesToOpen) {
       std::filesystem::path(TableFileName("", m.next_file_number + 5))
           .filename()
           .string();
-  std::filesystem::copy_file(
-      TableFileName(dir.path(), m.files.back().number), dir.Sub(name));
+  std::filesystem::copy_file(TableFileName(dir.path(), m.files.back().number),
+                             dir.Sub(name));
   const std::set<std::string> before = Names(dir.path());
 
   auto store = Store::Open(dir.path(), testing::SmallOptions());
@@ -256,9 +256,9 @@ TEST(RecoveryTest, CleanReopenReportsTheReplayAndRemovesTheOldWal) {
   EXPECT_GT(r.wal_records_replayed, 0u);
   EXPECT_EQ(r.wal_tail_bytes_dropped, 0u);
   EXPECT_TRUE(r.ignored_files.empty());
-  EXPECT_NE(std::find(r.removed_files.begin(), r.removed_files.end(),
-                      old_logs[0]),
-            r.removed_files.end());
+  EXPECT_NE(
+      std::find(r.removed_files.begin(), r.removed_files.end(), old_logs[0]),
+      r.removed_files.end());
   EXPECT_FALSE(std::filesystem::exists(dir.Sub(old_logs[0])));
   ExpectAllKeys(**store, 100);
 }
