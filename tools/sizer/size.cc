@@ -29,6 +29,30 @@ absl::StatusOr<SizeReport> ComputeSize(const SizeRequest& request) {
     report.bits = params->num_bits;
     report.k = params->num_probes;
     report.bits_per_key = static_cast<double>(report.bits) / n;
+    // The textbook answer can lie beyond what a filter block holds: with
+    // more probes than the format allows, use the most it allows and the
+    // bits that then reach the target, (1 - e^(-kn/m))^k = fp; past the
+    // most bits per key, say so rather than print a filter nobody can build.
+    if (report.k > kMaxStandardProbes) {
+      report.k = kMaxStandardProbes;
+      report.k_capped = true;
+      report.bits_per_key =
+          -report.k / std::log1p(-std::pow(*request.fp_rate, 1.0 / report.k));
+    }
+    if (report.bits_per_key > kMaxBitsPerKey) {
+      const double best =
+          PredictedFpRate(Layout::kStandard, kMaxBitsPerKey, report.k);
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--fp=%g needs %.1f bits/key; a bloomgate filter holds at most %g "
+          "bits/key and %d probes, whose FP rate is %.3g: ask for --fp of at "
+          "least that",
+          *request.fp_rate, report.bits_per_key, kMaxBitsPerKey,
+          kMaxStandardProbes, best));
+    }
+    if (report.k_capped) {
+      report.bits = static_cast<uint64_t>(std::ceil(n * report.bits_per_key));
+      report.bits_per_key = static_cast<double>(report.bits) / n;
+    }
   } else {
     FilterOptions options;
     options.bits_per_key = *request.bits_per_key;
@@ -70,13 +94,14 @@ std::string FormatSizeText(const SizeReport& r) {
   return absl::StrFormat(
       "keys (n)            %d\n"
       "bits (m)            %d  (%.4f bits/key)\n"
-      "probes (k)          %d\n"
+      "probes (k)          %d%s\n"
       "size                %s\n"
       "FP, standard layout %.4f%%  (k = %d)\n"
       "FP, blocked layout  %.4f%%  (k = %d, %s in 64-byte lines)\n",
-      r.num_keys, r.bits, r.bits_per_key, r.k, HumanBytes(r.bytes),
-      100 * r.fp_standard, r.k, 100 * r.fp_blocked, r.k_blocked,
-      HumanBytes(r.bytes_blocked));
+      r.num_keys, r.bits, r.bits_per_key, r.k,
+      r.k_capped ? "  (the format's most; the optimum needs more)" : "",
+      HumanBytes(r.bytes), 100 * r.fp_standard, r.k, 100 * r.fp_blocked,
+      r.k_blocked, HumanBytes(r.bytes_blocked));
 }
 
 std::string FormatSizeJson(const SizeReport& r) {

@@ -26,9 +26,11 @@ struct SizeReport {
   double bits_per_key = 0;  // m / n
   // The textbook filter: m and k by the classic formulas (CalculateParams)
   // when sized from an FP rate; m = ceil(n * bits_per_key) and the optimal k
-  // otherwise.
+  // otherwise. Where the optimal k is more than a filter block holds
+  // (kMaxStandardProbes), k is that maximum and m what it needs.
   uint64_t bits = 0;
   int k = 0;
+  bool k_capped = false;
   uint64_t bytes = 0;  // ceil(m / 8)
   double fp_standard = 0;
   // The blocked layout at the same bits per key: whole 64-byte lines, its

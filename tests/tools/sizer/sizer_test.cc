@@ -72,6 +72,35 @@ TEST(ComputeSizeTest, FromBitsPerKey) {
   EXPECT_THAT(FormatSizeJson(*report), HasSubstr("\"bits\": 10000000"));
 }
 
+TEST(ComputeSizeTest, RejectsWhatNoFilterBlockCanHold) {
+  SizeRequest request;
+  request.num_keys = 1'000'000'000;
+  request.fp_rate = 1e-300;  // 1438 bits/key, k = 997
+  absl::StatusOr<SizeReport> report = ComputeSize(request);
+  ASSERT_FALSE(report.ok());
+  EXPECT_TRUE(absl::IsInvalidArgument(report.status()));
+  EXPECT_THAT(std::string(report.status().message()),
+              HasSubstr("at most 100 bits/key and 32 probes"));
+
+  // 57.5 bits/key and k = 40 by the formulas: 32 probes and a few more bits
+  // reach the same rate.
+  request.fp_rate = 1e-12;
+  report = ComputeSize(request);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->k, 32);
+  EXPECT_TRUE(report->k_capped);
+  EXPECT_GT(report->bits_per_key, 57.5);
+  EXPECT_LT(report->bits_per_key, 100);
+  EXPECT_NEAR(report->fp_standard / 1e-12, 1.0, 0.01);
+  EXPECT_THAT(FormatSizeText(*report), HasSubstr("the format's most"));
+
+  request.fp_rate = 1e-9;  // 43.1 bits/key, k = 30: as the formulas say
+  report = ComputeSize(request);
+  ASSERT_TRUE(report.ok());
+  EXPECT_EQ(report->k, 30);
+  EXPECT_FALSE(report->k_capped);
+}
+
 TEST(ComputeSizeTest, RejectsAmbiguousOrMissingTargets) {
   SizeRequest request;
   request.num_keys = 100;
