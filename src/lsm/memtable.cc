@@ -27,7 +27,7 @@ class Inserter final : public WriteBatch::Handler {
 }  // namespace
 
 void MemTable::Apply(const WriteBatch& batch) {
-  absl::MutexLock l(&mu_);
+  MutexLock l(&mu_);
   Inserter inserter([this](std::string_view k, ValueType t, std::string_view v)
                         ABSL_NO_THREAD_SAFETY_ANALYSIS { AddLocked(k, t, v); });
   // The batch was validated before it reached the WAL.
@@ -36,7 +36,7 @@ void MemTable::Apply(const WriteBatch& batch) {
 
 void MemTable::Add(std::string_view key, ValueType type,
                    std::string_view value) {
-  absl::MutexLock l(&mu_);
+  MutexLock l(&mu_);
   AddLocked(key, type, value);
 }
 
@@ -55,7 +55,7 @@ void MemTable::AddLocked(std::string_view key, ValueType type,
 }
 
 MemTable::Lookup MemTable::Get(std::string_view key, std::string* value) const {
-  absl::ReaderMutexLock l(&mu_);
+  ReaderMutexLock l(&mu_);
   auto it = entries_.find(key);
   if (it == entries_.end()) return Lookup::kNotPresent;
   if (it->second.type == ValueType::kDeletion) return Lookup::kDeleted;

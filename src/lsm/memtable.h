@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "absl/base/thread_annotations.h"
-#include "absl/synchronization/mutex.h"
+#include "lsm/mutex.h"
 #include "bloomgate/lsm/write_batch.h"
 #include "lsm/format.h"
 
@@ -38,11 +38,11 @@ class MemTable {
 
   // Keys, values and a per-entry overhead, in bytes.
   size_t ApproximateBytes() const {
-    absl::ReaderMutexLock l(&mu_);
+    ReaderMutexLock l(&mu_);
     return bytes_;
   }
   bool empty() const {
-    absl::ReaderMutexLock l(&mu_);
+    ReaderMutexLock l(&mu_);
     return entries_.empty();
   }
   // Calls `fn` for every entry in key order. Only for a memtable that no
@@ -56,7 +56,7 @@ class MemTable {
   void AddLocked(std::string_view key, ValueType type, std::string_view value)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
-  mutable absl::Mutex mu_;
+  mutable Mutex mu_;
   std::map<std::string, Entry, std::less<>> entries_ ABSL_GUARDED_BY(mu_);
   size_t bytes_ ABSL_GUARDED_BY(mu_) = 0;
 };

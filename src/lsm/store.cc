@@ -14,7 +14,7 @@
 #include "absl/base/thread_annotations.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/synchronization/mutex.h"
+#include "lsm/mutex.h"
 #include "bloomgate/hash.h"
 #include "lsm/coding.h"
 #include "lsm/compaction.h"
@@ -211,7 +211,7 @@ class Store::Impl {
 
  private:
   std::shared_ptr<const ReadView> View() const {
-    absl::ReaderMutexLock l(&mu_);
+    ReaderMutexLock l(&mu_);
     return view_;
   }
   void Publish(std::shared_ptr<MemTable> mem,
@@ -221,7 +221,7 @@ class Store::Impl {
     v->mem = std::move(mem);
     v->imm = std::move(imm);
     v->version = std::move(version);
-    absl::MutexLock l(&mu_);
+    MutexLock l(&mu_);
     view_ = std::move(v);
   }
 
@@ -276,11 +276,11 @@ class Store::Impl {
   std::atomic<bool> direct_io_{false};
 
   // Guards the pointer view_ (not what it points to).
-  mutable absl::Mutex mu_;
+  mutable Mutex mu_;
   std::shared_ptr<const ReadView> view_ ABSL_GUARDED_BY(mu_);
 
   // Serialises writers, flushes and compactions.
-  absl::Mutex write_mu_;
+  Mutex write_mu_;
   std::unique_ptr<FileLock> lock_ ABSL_GUARDED_BY(write_mu_);
   std::unique_ptr<LogWriter> log_ ABSL_GUARDED_BY(write_mu_);
   uint64_t log_number_ ABSL_GUARDED_BY(write_mu_) = 0;
@@ -311,7 +311,7 @@ absl::Status Store::Impl::Open() {
         absl::StrCat(dir_, ": no such folder (create_if_missing is off)"));
   }
   BLOOMGATE_LSM_RETURN_IF_ERROR(CreateDirIfMissing(dir_));
-  absl::MutexLock w(&write_mu_);
+  MutexLock w(&write_mu_);
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(
       lock_, FileLock::Acquire(absl::StrCat(dir_, "/LOCK")));
 
@@ -551,7 +551,7 @@ absl::Status Store::Impl::Write(const WriteBatch& batch) {
   if (absl::Status s = batch.Iterate(check); !s.ok()) {
     return absl::InvalidArgumentError(s.message());
   }
-  absl::MutexLock w(&write_mu_);
+  MutexLock w(&write_mu_);
   BLOOMGATE_LSM_RETURN_IF_ERROR(CheckWritable());
   if (batch.Count() == 0) return absl::OkStatus();
   const uint64_t before = log_->size();
@@ -712,14 +712,14 @@ absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
 }
 
 absl::Status Store::Impl::Flush() {
-  absl::MutexLock w(&write_mu_);
+  MutexLock w(&write_mu_);
   BLOOMGATE_LSM_RETURN_IF_ERROR(CheckWritable());
   BLOOMGATE_LSM_RETURN_IF_ERROR(FlushLocked());
   return MaybeCompactLocked();
 }
 
 absl::Status Store::Impl::Compact() {
-  absl::MutexLock w(&write_mu_);
+  MutexLock w(&write_mu_);
   BLOOMGATE_LSM_RETURN_IF_ERROR(CheckWritable());
   BLOOMGATE_LSM_RETURN_IF_ERROR(FlushLocked());
   std::optional<CompactionSpec> spec = PickFullCompaction(*View()->version);
@@ -732,7 +732,7 @@ absl::Status Store::Impl::CompactLevel0To(int level) {
     return absl::InvalidArgumentError(absl::StrCat(
         "level ", level, " is not in [1, ", options_.num_levels - 1, "]"));
   }
-  absl::MutexLock w(&write_mu_);
+  MutexLock w(&write_mu_);
   BLOOMGATE_LSM_RETURN_IF_ERROR(CheckWritable());
   BLOOMGATE_LSM_RETURN_IF_ERROR(FlushLocked());
   std::shared_ptr<const Version> v = View()->version;
@@ -749,7 +749,7 @@ absl::Status Store::Impl::CompactLevel0To(int level) {
 }
 
 absl::Status Store::Impl::Close() {
-  absl::MutexLock w(&write_mu_);
+  MutexLock w(&write_mu_);
   if (closed_.exchange(true)) {
     return absl::FailedPreconditionError("store is closed");
   }
