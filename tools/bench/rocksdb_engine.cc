@@ -1,7 +1,7 @@
 // Copyright 2026 The bloomgate Authors.
 //
-// The RocksDB engine: RocksDB's public API only. Set up the way the mission
-// describes a service using bloomgate: no block cache (unless --cache_size),
+// The RocksDB engine: RocksDB's public API only. Set up as a service using
+// bloomgate would be: no block cache (unless --cache_size),
 // every table reader kept open (max_open_files = -1) with its index and
 // filter held in memory from open, no compression, statistics on.
 //

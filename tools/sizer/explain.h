@@ -1,7 +1,7 @@
 // Copyright 2026 The bloomgate Authors.
 //
 // `bloomgate explain`: a small textbook filter walked through step by step,
-// the way the seed articles teach it. Positions are the articles' own
+// the way the textbook example teaches it. Positions are the example's own
 // scheme, not bloomgate's on-disk one: probe i of key x is the first 8 bytes
 // of SHA-256("i:x"), big-endian, modulo m. With m = 12 and k = 3, "dog" sets
 // bits [9, 3, 10], "pig" [8, 9, 1]; "elk" probes [8, 1, 7] (bit 7 is clear:

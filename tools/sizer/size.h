@@ -45,7 +45,7 @@ absl::StatusOr<SizeReport> ComputeSize(const SizeRequest& request);
 std::string FormatSizeText(const SizeReport& report);
 std::string FormatSizeJson(const SizeReport& report);
 
-// "11.7 KiB (11982 bytes)": binary units, which the seed articles call KB.
+// "11.7 KiB (11982 bytes)": binary units, which the textbook example calls KB.
 std::string HumanBytes(uint64_t bytes);
 
 }  // namespace bloomgate::tools
