@@ -14,7 +14,6 @@
 #include "absl/base/thread_annotations.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "lsm/mutex.h"
 #include "bloomgate/hash.h"
 #include "lsm/coding.h"
 #include "lsm/compaction.h"
@@ -22,6 +21,7 @@
 #include "lsm/file.h"
 #include "lsm/manifest.h"
 #include "lsm/memtable.h"
+#include "lsm/mutex.h"
 #include "lsm/stats_recorder.h"
 #include "lsm/table.h"
 #include "lsm/table_builder.h"
@@ -161,6 +161,88 @@ std::string Describe(const std::vector<FolderContents::File>& files,
   return out;
 }
 
+// The rest of a table probe once the key is known to be in the table's
+// range: the filter's answer (`may_match`, asked by the caller, alone or
+// in a batch), then the one data-block read. True when the search is over
+// (found, deleted or an error).
+bool FinishProbe(const Table& t, std::string_view key, bool may_match,
+                 GetTally* tally, Table::Lookup* result, std::string* value,
+                 absl::Status* error) {
+  if (t.has_filter()) {
+    ++tally->filter_checks;
+    if (!may_match) {
+      ++tally->filter_negatives;
+      tally->predicted_false_positives += t.predicted_fp_rate();
+      return false;
+    }
+    ++tally->filter_positives;
+  }
+  ReadCost cost;
+  *error = t.Find(key, result, value, &cost);
+  tally->data_block_reads += cost.syscalls;
+  tally->data_block_bytes += cost.bytes;
+  if (!error->ok()) return true;
+  if (*result == Table::Lookup::kNotFound) {
+    if (t.has_filter()) {
+      ++tally->false_positives;
+      tally->predicted_false_positives += t.predicted_fp_rate();
+    }
+    return false;
+  }
+  return true;
+}
+
+// One key of a MultiGet while the files are searched.
+struct PendingLookup {
+  size_t index = 0;  // into the keys and the results
+  std::string_view key;
+  uint64_t hash = 0;
+  bool done = false;
+  int touched = 0;  // levels reached, as Get counts them
+  Table::Lookup result = Table::Lookup::kNotFound;
+  std::string value;
+  absl::Status error;
+  GetTally tallies[kMaxLevels];
+};
+
+// Searches `t` (at `level`) for each of `lookups`, in order: key range,
+// then one batched filter query for the keys in range, then their reads.
+void SearchTable(const Table& t, int level,
+                 const std::vector<PendingLookup*>& lookups,
+                 std::vector<PendingLookup*>* in_range,
+                 std::vector<uint64_t>* hashes,
+                 std::unique_ptr<bool[]>* may_match, size_t* may_match_size) {
+  in_range->clear();
+  hashes->clear();
+  for (PendingLookup* p : lookups) {
+    GetTally& tally = p->tallies[level];
+    ++tally.files_considered;
+    if (!t.InRange(p->key)) {
+      ++tally.skipped_by_range;
+      continue;
+    }
+    in_range->push_back(p);
+    hashes->push_back(p->hash);
+  }
+  if (in_range->empty()) return;
+  if (*may_match_size < in_range->size()) {
+    *may_match_size = in_range->size();
+    *may_match = std::make_unique<bool[]>(*may_match_size);
+  }
+  bool* may = may_match->get();
+  if (t.has_filter()) {
+    t.filter().HashMayMatchBatch(*hashes,
+                                 absl::Span<bool>(may, in_range->size()));
+  } else {
+    std::fill(may, may + in_range->size(), true);
+  }
+  for (size_t i = 0; i < in_range->size(); ++i) {
+    PendingLookup* p = (*in_range)[i];
+    p->done = FinishProbe(t, p->key, may[i], &p->tallies[level], &p->result,
+                          &p->value, &p->error);
+  }
+}
+
 }  // namespace
 
 std::string RecoveryReport::ToString() const {
@@ -196,6 +278,8 @@ class Store::Impl {
   absl::Status Open();
   absl::Status Write(const WriteBatch& batch);
   absl::StatusOr<std::optional<std::string>> Get(std::string_view key);
+  std::vector<absl::StatusOr<std::optional<std::string>>> MultiGet(
+      absl::Span<const std::string_view> keys);
   absl::Status Flush();
   absl::Status Compact();
   absl::Status CompactLevel0To(int level);
@@ -244,6 +328,12 @@ class Store::Impl {
   // Writes `m` as the manifest, reserving numbers past next_file_number_.
   absl::Status SaveManifest(Manifest m)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // A lookup's first step: the memtable, then the one being flushed. The
+  // answer (a value, or none for a deletion) if either holds the key,
+  // counted as a memtable hit; std::nullopt if the files must be searched.
+  std::optional<std::optional<std::string>> FromMemtables(const ReadView& view,
+                                                          std::string_view key,
+                                                          std::string* value);
   absl::StatusOr<TablePtr> OpenTable(uint64_t number);
   // How a table written to `level` is built.
   TableBuildOptions BuildOptionsFor(int level) const {
@@ -764,6 +854,21 @@ absl::Status Store::Impl::Close() {
   return s;
 }
 
+std::optional<std::optional<std::string>> Store::Impl::FromMemtables(
+    const ReadView& view, std::string_view key, std::string* value) {
+  for (const MemTable* mem :
+       {static_cast<const MemTable*>(view.mem.get()), view.imm.get()}) {
+    if (mem == nullptr) continue;
+    const MemTable::Lookup r = mem->Get(key, value);
+    if (r == MemTable::Lookup::kNotPresent) continue;
+    const bool hit = r == MemTable::Lookup::kFound;
+    stats_.RecordGet(nullptr, 0, hit, /*memtable=*/true);
+    if (hit) return std::optional<std::string>(std::move(*value));
+    return std::optional<std::string>();
+  }
+  return std::nullopt;
+}
+
 absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
     std::string_view key) {
   if (closed_.load(std::memory_order_relaxed)) {
@@ -771,15 +876,9 @@ absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
   }
   std::shared_ptr<const ReadView> view = View();
   std::string value;
-  for (const MemTable* mem :
-       {static_cast<const MemTable*>(view->mem.get()), view->imm.get()}) {
-    if (mem == nullptr) continue;
-    const MemTable::Lookup r = mem->Get(key, &value);
-    if (r == MemTable::Lookup::kNotPresent) continue;
-    const bool hit = r == MemTable::Lookup::kFound;
-    stats_.RecordGet(nullptr, 0, hit, /*memtable=*/true);
-    if (hit) return std::optional<std::string>(std::move(value));
-    return std::optional<std::string>();
+  if (std::optional<std::optional<std::string>> answer =
+          FromMemtables(*view, key, &value)) {
+    return *std::move(answer);
   }
 
   const Version& v = *view->version;
@@ -798,28 +897,8 @@ absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
       ++tally.skipped_by_range;
       return false;
     }
-    if (t.has_filter()) {
-      ++tally.filter_checks;
-      if (!t.HashMayMatch(hash)) {
-        ++tally.filter_negatives;
-        tally.predicted_false_positives += t.predicted_fp_rate();
-        return false;
-      }
-      ++tally.filter_positives;
-    }
-    ReadCost cost;
-    error = t.Find(key, &result, &value, &cost);
-    tally.data_block_reads += cost.syscalls;
-    tally.data_block_bytes += cost.bytes;
-    if (!error.ok()) return true;
-    if (result == Table::Lookup::kNotFound) {
-      if (t.has_filter()) {
-        ++tally.false_positives;
-        tally.predicted_false_positives += t.predicted_fp_rate();
-      }
-      return false;
-    }
-    return true;
+    const bool may_match = !t.has_filter() || t.HashMayMatch(hash);
+    return FinishProbe(t, key, may_match, &tally, &result, &value, &error);
   };
 
   bool done = false;
@@ -847,6 +926,108 @@ absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
   if (!error.ok()) return error;
   if (hit) return std::optional<std::string>(std::move(value));
   return std::optional<std::string>();
+}
+
+std::vector<absl::StatusOr<std::optional<std::string>>> Store::Impl::MultiGet(
+    absl::Span<const std::string_view> keys) {
+  using Result = absl::StatusOr<std::optional<std::string>>;
+  if (closed_.load(std::memory_order_relaxed)) {
+    return std::vector<Result>(
+        keys.size(), absl::FailedPreconditionError("store is closed"));
+  }
+  std::vector<Result> results(keys.size(), std::optional<std::string>());
+  std::shared_ptr<const ReadView> view = View();
+
+  // Memtables first, as Get; the rest search the files together.
+  std::vector<size_t> to_search;
+  std::string value;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (std::optional<std::optional<std::string>> answer =
+            FromMemtables(*view, keys[i], &value)) {
+      results[i] = *std::move(answer);
+    } else {
+      to_search.push_back(i);
+    }
+  }
+
+  // A few hundred keys at a time bound the tallies' memory; each chunk
+  // walks the levels once, newest data first, so every key meets the files
+  // in Get's order and stops where Get would.
+  constexpr size_t kChunk = 256;
+  const Version& v = *view->version;
+  const int num_levels = static_cast<int>(v.levels.size());
+  std::vector<PendingLookup> chunk;
+  std::vector<PendingLookup*> active, in_range;
+  std::vector<std::pair<const Table*, PendingLookup*>> by_table;
+  std::vector<uint64_t> hashes;
+  std::unique_ptr<bool[]> may_match;
+  size_t may_match_size = 0;
+  for (size_t begin = 0; begin < to_search.size(); begin += kChunk) {
+    const size_t end = std::min(to_search.size(), begin + kChunk);
+    chunk.clear();
+    chunk.resize(end - begin);
+    for (size_t j = begin; j < end; ++j) {
+      PendingLookup& p = chunk[j - begin];
+      p.index = to_search[j];
+      p.key = keys[p.index];
+      p.hash = HashKey(p.key);
+    }
+    for (int level = 0; level < num_levels; ++level) {
+      const std::vector<TablePtr>& files = v.levels[level];
+      if (files.empty()) continue;
+      active.clear();
+      for (PendingLookup& p : chunk) {
+        if (p.done) continue;
+        p.touched = level + 1;
+        active.push_back(&p);
+      }
+      if (active.empty()) break;
+      if (level == 0) {
+        for (const TablePtr& t : files) {
+          SearchTable(*t, 0, active, &in_range, &hashes, &may_match,
+                      &may_match_size);
+          std::erase_if(active, [](const PendingLookup* p) { return p->done; });
+          if (active.empty()) break;
+        }
+        continue;
+      }
+      // At most one file per level may hold a key: group the keys by it.
+      by_table.clear();
+      for (PendingLookup* p : active) {
+        const TablePtr* t = v.Candidate(level, p->key);
+        if (t == nullptr) {
+          // Past the level's last key: considered, and skipped by range.
+          ++p->tallies[level].files_considered;
+          ++p->tallies[level].skipped_by_range;
+        } else {
+          by_table.emplace_back(t->get(), p);
+        }
+      }
+      std::stable_sort(by_table.begin(), by_table.end(),
+                       [](const auto& a, const auto& b) {
+                         return std::less<const Table*>()(a.first, b.first);
+                       });
+      for (size_t g = 0; g < by_table.size();) {
+        const Table* t = by_table[g].first;
+        active.clear();
+        for (; g < by_table.size() && by_table[g].first == t; ++g) {
+          active.push_back(by_table[g].second);
+        }
+        SearchTable(*t, level, active, &in_range, &hashes, &may_match,
+                    &may_match_size);
+      }
+    }
+    for (PendingLookup& p : chunk) {
+      const bool hit = p.error.ok() && p.result == Table::Lookup::kFound;
+      stats_.RecordGet(p.tallies, p.touched, hit, /*memtable=*/false);
+      if (!p.error.ok()) {
+        results[p.index] = p.error;
+      } else if (hit) {
+        results[p.index] = std::optional<std::string>(std::move(p.value));
+      }
+    }
+  }
+  return results;
 }
 
 IoStats Store::Impl::GetStats() const {
@@ -947,6 +1128,11 @@ absl::Status Store::Write(const WriteBatch& batch) {
 
 absl::StatusOr<std::optional<std::string>> Store::Get(std::string_view key) {
   return impl_->Get(key);
+}
+
+std::vector<absl::StatusOr<std::optional<std::string>>> Store::MultiGet(
+    absl::Span<const std::string_view> keys) {
+  return impl_->MultiGet(keys);
 }
 
 absl::Status Store::Flush() { return impl_->Flush(); }

@@ -33,6 +33,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/lsm/stats.h"
 #include "bloomgate/lsm/write_batch.h"
@@ -169,6 +170,15 @@ class Store {
   // written, or deleted). DataLoss, naming the file and offset, if a data
   // block needed to answer is damaged: never a wrong value.
   absl::StatusOr<std::optional<std::string>> Get(std::string_view key);
+  // What Get would answer for each key, in order: results[i] is
+  // Get(keys[i]), and the statistics count exactly what that many Gets
+  // would. The lookups share one pass over the files: each file's filter is
+  // asked about all the keys that reach it at once (FilterReader's batched
+  // query, which overlaps their cache misses), then the files are read for
+  // the keys it may hold. Duplicate keys are answered once each. After
+  // Close every result is FailedPrecondition.
+  std::vector<absl::StatusOr<std::optional<std::string>>> MultiGet(
+      absl::Span<const std::string_view> keys);
 
   // Writes the memtable to a level-0 file (no-op if it is empty), then runs
   // due compactions unless they are disabled.
