@@ -235,9 +235,15 @@ TEST_P(MonkeyTest, ReadsCorrectlyAfterLeveledCompaction) {
   const BenchResult* present = Find(results, "bloomgate_monkey", "readrandom");
   const BenchResult* missing = Find(results, "bloomgate_monkey", "readmissing");
   ASSERT_TRUE(fill && present && missing) << output_;
-  int levels = 0;
-  for (int files : fill->files_per_level) levels += files > 0 ? 1 : 0;
-  EXPECT_GE(levels, 2) << output_;
+  // The engine compacted the data down the tree: 2.3 MB cannot settle in
+  // L0 and L1 (256 KB). Which upper levels still hold files when the
+  // compactions settle depends on their timing (RocksDB may empty L1 into
+  // L2), so only the deepest level is certain.
+  int deepest = -1;
+  for (size_t l = 0; l < fill->files_per_level.size(); ++l) {
+    if (fill->files_per_level[l] > 0) deepest = static_cast<int>(l);
+  }
+  EXPECT_GE(deepest, 2) << output_;
   EXPECT_EQ(present->found, o.reads) << output_;
   EXPECT_EQ(missing->found, 0) << output_;
   EXPECT_GT(missing->filter_bytes, 0u);
