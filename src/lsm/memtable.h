@@ -13,9 +13,9 @@
 #include <string_view>
 
 #include "absl/base/thread_annotations.h"
-#include "lsm/mutex.h"
 #include "bloomgate/lsm/write_batch.h"
 #include "lsm/format.h"
+#include "lsm/mutex.h"
 
 namespace bloomgate::lsm {
 
