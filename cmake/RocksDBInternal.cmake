@@ -14,6 +14,13 @@ set(ROCKSDB_SOURCE_DIR "" CACHE PATH
 
 find_path(ROCKSDB_INCLUDE_DIR rocksdb/db.h REQUIRED)
 find_library(ROCKSDB_LIBRARY rocksdb REQUIRED)
+# RocksDB built from source installs a static library only; it needs the
+# system libraries a shared one would bring along.
+set(_rocksdb_link_deps "")
+if(ROCKSDB_LIBRARY MATCHES "\\.a$")
+  find_package(Threads REQUIRED)
+  set(_rocksdb_link_deps Threads::Threads ${CMAKE_DL_LIBS})
+endif()
 
 file(STRINGS "${ROCKSDB_INCLUDE_DIR}/rocksdb/version.h" _rocksdb_version_lines
      REGEX "^#define ROCKSDB_(MAJOR|MINOR|PATCH) [0-9]+")
@@ -24,15 +31,15 @@ endforeach()
 set(ROCKSDB_VERSION "${ROCKSDB_MAJOR}.${ROCKSDB_MINOR}.${ROCKSDB_PATCH}")
 
 # The internal interface bloomgate implements changed in 7.0 (it became
-# internal), 9.6 (a pure virtual AddKeyAndAlt) and 10.9 (CalculateSpace and
-# EstimatedFpRate on the base class). Only 7.x and 8.x up to 9.5 have the
-# shape bloomgate's adapter is written for; 7.8 is the version tested.
-if(ROCKSDB_VERSION VERSION_LESS 7.0 OR ROCKSDB_VERSION VERSION_GREATER_EQUAL 9.6)
+# internal), 9.6 (AddKeyAndAlt) and 10.9 (CalculateSpace/EstimatedFpRate on
+# the base class); src/rocksdb/rocksdb_compat.h handles each release from 7.0
+# to 11.x. Tested: 7.8 (Debian 12), 9.11, 10.10 and 11.8 (docs/rocksdb-plugin.md).
+if(ROCKSDB_VERSION VERSION_LESS 7.0 OR ROCKSDB_VERSION VERSION_GREATER_EQUAL 12.0)
   message(FATAL_ERROR
-    "bloomgate: RocksDB ${ROCKSDB_VERSION} is not supported. bloomgate's filter "
-    "adapter implements the internal FilterBitsBuilder/FilterBitsReader interface "
-    "of RocksDB 7.0 to 9.5 (tested with 7.8); 9.6 added the pure virtual "
-    "AddKeyAndAlt and 10.9 moved CalculateSpace/EstimatedFpRate to the base.")
+    "bloomgate: RocksDB ${ROCKSDB_VERSION} (${ROCKSDB_INCLUDE_DIR}) is not "
+    "supported. bloomgate's plug-in supports RocksDB 7.0 to 11.x (tested with "
+    "7.8, 9.11, 10.10 and 11.8); point -DCMAKE_PREFIX_PATH at the install "
+    "prefix of a supported release.")
 endif()
 
 set(_internal_header table/block_based/filter_policy_internal.h)
@@ -88,6 +95,39 @@ message(STATUS "bloomgate: RocksDB ${ROCKSDB_VERSION}, internal headers from ${_
 
 add_library(bloomgate_rocksdb_deps INTERFACE)
 add_library(bloomgate::rocksdb_deps ALIAS bloomgate_rocksdb_deps)
-target_link_libraries(bloomgate_rocksdb_deps INTERFACE "${ROCKSDB_LIBRARY}")
+target_link_libraries(bloomgate_rocksdb_deps INTERFACE
+  "${ROCKSDB_LIBRARY}" ${_rocksdb_link_deps})
 target_include_directories(bloomgate_rocksdb_deps SYSTEM INTERFACE
   "${ROCKSDB_INCLUDE_DIR}" "$<BUILD_INTERFACE:${_rocksdb_internal_dir}>")
+
+# bloomgate subclasses RocksDB classes, which needs their typeinfo: a RocksDB
+# built without RTTI (its CMake's Release default) links only in debug
+# builds, and then fails far from the cause ("undefined reference to
+# typeinfo for rocksdb::FilterPolicy"). Say so here instead.
+include(CheckCXXSourceCompiles)
+set(CMAKE_REQUIRED_INCLUDES "${ROCKSDB_INCLUDE_DIR}")
+set(CMAKE_REQUIRED_LIBRARIES "${ROCKSDB_LIBRARY}" ${_rocksdb_link_deps})
+set(CMAKE_REQUIRED_QUIET ON)
+check_cxx_source_compiles([=[
+#include "rocksdb/filter_policy.h"
+struct Policy : rocksdb::FilterPolicy {
+  const char* Name() const override { return "p"; }
+  const char* CompatibilityName() const override { return "p"; }
+  rocksdb::FilterBitsBuilder* GetBuilderWithContext(
+      const rocksdb::FilterBuildingContext&) const override { return nullptr; }
+  rocksdb::FilterBitsReader* GetFilterBitsReader(
+      const rocksdb::Slice&) const override { return nullptr; }
+};
+int main() { Policy p; return p.Name()[1]; }
+]=] BLOOMGATE_ROCKSDB_HAS_RTTI)
+unset(CMAKE_REQUIRED_INCLUDES)
+unset(CMAKE_REQUIRED_LIBRARIES)
+unset(CMAKE_REQUIRED_QUIET)
+if(NOT BLOOMGATE_ROCKSDB_HAS_RTTI)
+  message(FATAL_ERROR
+    "bloomgate: a program subclassing rocksdb::FilterPolicy does not link "
+    "against ${ROCKSDB_LIBRARY}, most likely because that RocksDB was built "
+    "without RTTI (RocksDB's CMake Release default). Rebuild RocksDB with "
+    "-DUSE_RTTI=1 (docs/rocksdb-plugin.md has the whole cmake line); the "
+    "failed check's output is in CMakeFiles/CMakeError.log.")
+endif()

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -52,12 +53,22 @@ class FilterBuilder {
 
   // Distinct keys added since the last Finish (consecutive repeats dropped).
   size_t num_keys() const;
+  // The hash a repeat is compared against: the last one added since the last
+  // Finish, if any.
+  std::optional<uint64_t> last_hash() const {
+    return has_last_hash_ ? std::optional<uint64_t>(last_hash_) : std::nullopt;
+  }
   // Probes per key the block will use.
   int num_probes() const { return num_probes_; }
   const FilterOptions& options() const { return options_; }
 
   // Size in bytes of the block Finish would produce for `num_keys` keys.
   size_t BlockSize(size_t num_keys) const;
+  // The false-positive rate (sizing.h's PredictedFpRate) of a block of these
+  // options that holds `num_keys` distinct keys in `block_bytes` bytes, e.g.
+  // BlockSize(num_keys): 0 for no keys (an empty filter matches nothing),
+  // 1 for a block too small to hold a bit array.
+  double PredictedFpRate(size_t num_keys, size_t block_bytes) const;
 
   // Writes the block into `out`, which must be exactly BlockSize(num_keys())
   // bytes, and empties the builder. Writes into caller memory so that

@@ -11,7 +11,8 @@
 //   rocksdb::Options options;
 //   options.table_factory.reset(
 //       rocksdb::NewBlockBasedTableFactory(table_options));
-//   rocksdb::DB::Open(options, path, &db);
+//   std::unique_ptr<rocksdb::DB> db;      // RocksDB 9.7 and later;
+//   rocksdb::DB::Open(options, path, &db);  // a rocksdb::DB* before 9.7
 //
 // Compatibility, whatever a policy is configured with (docs/rocksdb-plugin.md):
 //  - a bloomgate policy reads every filter any bloomgate policy wrote (the
@@ -20,7 +21,8 @@
 //    with bloomgate correctly, without filtering those files; bloomgate reads
 //    a DB written with the built-in filter likewise. Compaction rewrites the
 //    filters with the policy in force.
-// Supported RocksDB: 7.0 to 9.5 (tested with 7.8).
+// Supported RocksDB: 7.0 to 11.x (tested with 7.8, 9.11, 10.10 and 11.8;
+// docs/rocksdb-plugin.md).
 
 #ifndef BLOOMGATE_ROCKSDB_FILTER_POLICY_H_
 #define BLOOMGATE_ROCKSDB_FILTER_POLICY_H_
@@ -78,14 +80,26 @@ inline constexpr char kRocksDBPolicyName[] = "bloomgate";
 inline constexpr char kRocksDBCompatibilityName[] = "bloomgate";
 
 // The policy for `options`; InvalidArgument naming the offending field when
-// ValidateFilterOptions rejects them.
+// ValidateFilterOptions rejects them. For options that come from
+// configuration, where a typo must be an error.
 absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>>
 CreateRocksDBFilterPolicy(const RocksDBFilterOptions& options);
 
-// The same, for options known to be valid: null (which RocksDB takes as "no
-// filter") when they are not. Use CreateRocksDBFilterPolicy to learn why.
+// The policy for ClampRocksDBFilterOptions(options): never null, so a typo
+// (150 bits per key) cannot silently turn filtering off, which is what
+// RocksDB makes of a null policy. Like RocksDB's NewBloomFilterPolicy, it
+// clamps out-of-range values; unlike it, it says so: the first filter built
+// writes one warning, naming the options asked for and those used, to the
+// DB's info LOG. GetId() names the options used.
 std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
     const RocksDBFilterOptions& options = {});
+
+// `options` with every invalid field brought to the nearest valid value:
+// bits_per_key into [kMinBitsPerKey, kMaxBitsPerKey], fanout into
+// [kMinRocksDBFanout, kMaxRocksDBFanout], an unknown layout to kBlocked; a
+// NaN to the field's default. Valid options come back unchanged.
+RocksDBFilterOptions ClampRocksDBFilterOptions(
+    const RocksDBFilterOptions& options);
 
 // The bits per key a policy with `options` gives files created at each level
 // L0 .. L<num_levels - 1> of a leveled LSM tree, top first: with `monkey`,
@@ -118,8 +132,11 @@ absl::StatusOr<RocksDBFilterOptions> ParseRocksDBFilterPolicyId(
 // Makes the strings above work wherever RocksDB creates a filter policy from
 // text: FilterPolicy::CreateFromString ("bloomgate:10", or
 // "id=bloomgate:10:standard"), GetBlockBasedTableOptionsFromString, and
-// OPTIONS files read by LoadLatestOptions / LoadOptionsFromFile, which
-// otherwise fail (or, with ignore_unknown_options, silently drop the filter).
+// OPTIONS files read by LoadLatestOptions / LoadOptionsFromFile. Without it,
+// those calls still return OK but leave filter_policy null: the DB runs with
+// no filter at all, silently (ConfigOptions::ignore_unsupported_options is
+// true by default); with ignore_unsupported_options = false they fail with
+// NotSupported.
 // Registers a factory in RocksDB's default ObjectLibrary. Idempotent and
 // thread-safe; call it before the first DB::Open or options parse.
 void RegisterRocksDBPlugin();

@@ -162,6 +162,16 @@ size_t FilterBuilder::BlockSize(size_t num_keys) const {
          internal::kTrailerSize;
 }
 
+double FilterBuilder::PredictedFpRate(size_t num_keys,
+                                      size_t block_bytes) const {
+  if (num_keys == 0) return 0.0;
+  if (block_bytes <= internal::kTrailerSize) return 1.0;
+  const double bits = 8.0 * static_cast<double>(block_bytes -
+                                                internal::kTrailerSize);
+  return bloomgate::PredictedFpRate(
+      options_.layout, bits / static_cast<double>(num_keys), num_probes_);
+}
+
 void FilterBuilder::FinishInto(absl::Span<char> out) {
   internal::BlockHeader header;
   header.num_keys = hashes_->size();

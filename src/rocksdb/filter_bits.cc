@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -32,14 +33,40 @@ BitsBuilder::BitsBuilder(FilterBuilder builder, bool verify_after_build)
 
 void BitsBuilder::AddKey(const rocksdb::Slice& key) {
   if (verify_after_build_) [[unlikely]] {
-    AddKeyAndKeepHash(key);
+    AddHashAndKeep(HashKey(ToView(key)));
     return;
   }
   builder_.AddKey(ToView(key));  // one call: hashing and storing inlined
 }
 
-void BitsBuilder::AddKeyAndKeepHash(const rocksdb::Slice& key) {
-  const uint64_t hash = HashKey(ToView(key));
+void BitsBuilder::AddKeyAndAlt(const rocksdb::Slice& key,
+                               const rocksdb::Slice& alt) {
+  const uint64_t key_hash = HashKey(ToView(key));
+  const uint64_t alt_hash = HashKey(ToView(alt));
+  // What a repeat would repeat: the entry added last (a key, or a prefix),
+  // and the previous call's prefix, however many keys came since.
+  const std::optional<uint64_t> last_added = builder_.last_hash();
+  const std::optional<uint64_t> last_alt =
+      has_last_alt_ ? std::optional<uint64_t>(last_alt_hash_) : std::nullopt;
+  // A whole key may be its own prefix, and may equal the previous prefix
+  // (the last key of a prefix group under a reverse comparator).
+  if (alt_hash != key_hash && alt_hash != last_alt && alt_hash != last_added) {
+    AddHash(alt_hash);
+  }
+  if (key_hash != last_added && key_hash != last_alt) AddHash(key_hash);
+  last_alt_hash_ = alt_hash;
+  has_last_alt_ = true;
+}
+
+void BitsBuilder::AddHash(uint64_t hash) {
+  if (verify_after_build_) [[unlikely]] {
+    AddHashAndKeep(hash);
+    return;
+  }
+  builder_.AddHash(hash);
+}
+
+void BitsBuilder::AddHashAndKeep(uint64_t hash) {
   builder_.AddHash(hash);
   // The same rule as FilterBuilder: a hash equal to the previous one is the
   // same (repeated) key, or a collision the filter cannot tell apart anyway.
@@ -57,6 +84,7 @@ rocksdb::Slice BitsBuilder::Finish(std::unique_ptr<const char[]>* buf) {
 rocksdb::Slice BitsBuilder::Finish(std::unique_ptr<const char[]>* buf,
                                    rocksdb::Status* status) {
   const size_t num_keys = builder_.num_keys();
+  has_last_alt_ = false;
   rocksdb::Status s;
   if (verify_after_build_) {
     if (hashes_.size() != num_keys) {
@@ -131,6 +159,14 @@ size_t BitsBuilder::ApproximateNumEntries(size_t bytes) {
   return lo;
 }
 
+size_t BitsBuilder::CalculateSpace(size_t num_entries) {
+  return builder_.BlockSize(num_entries);
+}
+
+double BitsBuilder::EstimatedFpRate(size_t num_entries, size_t bytes) {
+  return builder_.PredictedFpRate(num_entries, bytes);
+}
+
 bool BitsReader::MayMatch(const rocksdb::Slice& key) {
   return reader_.MayMatch(ToView(key));
 }
@@ -146,7 +182,7 @@ void BitsReader::MayMatch(int num_keys, rocksdb::Slice** keys,
   }
 }
 
-absl::StatusOr<std::unique_ptr<rocksdb::FilterBitsBuilder>>
+absl::StatusOr<std::unique_ptr<BitsBuilder>>
 NewFilterBitsBuilder(const FilterOptions& options, bool verify_after_build) {
   absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(options);
   if (!builder.ok()) return builder.status();

@@ -2,7 +2,8 @@
 //
 // bloomgate's filter core behind RocksDB's internal filter interface:
 // FilterBitsBuilder and FilterBitsReader from
-// table/block_based/filter_policy_internal.h (RocksDB 7.0 to 9.5; see
+// table/block_based/filter_policy_internal.h (RocksDB 7.0 to 11.x; the
+// differences between releases are in rocksdb_compat.h, see
 // docs/rocksdb-plugin.md). The filter policy (rocksdb_filter_policy.cc) hands
 // these to RocksDB's table builder and reader; the benchmarks drive them
 // directly, beside RocksDB's own Bloom and Ribbon filters through the same
@@ -26,13 +27,8 @@
 #include "bloomgate/filter_reader.h"
 #include "rocksdb/slice.h"
 #include "rocksdb/status.h"
-#include "rocksdb/version.h"
+#include "src/rocksdb/rocksdb_compat.h"
 #include "table/block_based/filter_policy_internal.h"
-
-#if ROCKSDB_MAJOR < 7 || (ROCKSDB_MAJOR == 9 && ROCKSDB_MINOR >= 6) || \
-    ROCKSDB_MAJOR > 9
-#error "bloomgate's RocksDB adapter supports RocksDB 7.0 to 9.5"
-#endif
 
 namespace bloomgate::rocksdb_internal {
 
@@ -42,8 +38,8 @@ namespace bloomgate::rocksdb_internal {
 // any FilterReader (and so any bloomgate policy, whatever it is configured
 // with) reads it.
 //
-// Call order: (AddKey* Finish MaybePostVerify?)*. Not thread-safe (RocksDB
-// uses one builder per table file).
+// Call order: ((AddKey | AddKeyAndAlt)* Finish MaybePostVerify?)*. Not
+// thread-safe (RocksDB uses one builder per table file).
 class BitsBuilder final : public rocksdb::FilterBitsBuilder {
  public:
   // `verify_after_build`: keep a second copy of the key hashes and check in
@@ -59,7 +55,17 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
   // counted once (FilterBuilder's rule).
   void AddKey(const rocksdb::Slice& key) override;
 
-  // Distinct keys added since the last Finish; RocksDB stores it as
+  // Adds a key and, as its alternate, its prefix (RocksDB 9.6 and later call
+  // this for prefix filters with whole-key filtering). Both go into the
+  // filter. Each is counted once however often it repeats in a row, as in
+  // RocksDB's built-in filters: `key` is dropped when it equals the entry
+  // added just before the call or the previous call's `alt`; `alt` when it
+  // equals `key`, the previous call's `alt` or that entry.
+  void AddKeyAndAlt(const rocksdb::Slice& key,
+                    const rocksdb::Slice& alt) BLOOMGATE_OVERRIDE_SINCE_9_6;
+
+  // Distinct keys (and prefixes) added since the last Finish: 0 exactly when
+  // none was added, as RocksDB requires. RocksDB stores it as
   // TableProperties::num_filter_entries.
   size_t EstimateEntriesAdded() override;
 
@@ -83,13 +89,23 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
   // empty block fits). Partitioned filters use it to size their partitions.
   size_t ApproximateNumEntries(size_t bytes) override;
 
+  // The exact size of the block Finish writes for `num_entries` distinct
+  // keys. RocksDB 10.9 and later size full filters with it before building.
+  size_t CalculateSpace(size_t num_entries) BLOOMGATE_OVERRIDE_SINCE_10_9;
+
+  // The core's predicted FP rate of a block of `bytes` bytes holding
+  // `num_entries` distinct keys (FilterBuilder::PredictedFpRate).
+  double EstimatedFpRate(size_t num_entries,
+                         size_t bytes) BLOOMGATE_OVERRIDE_SINCE_10_9;
+
   const FilterOptions& options() const { return builder_.options(); }
-  bool verify_after_build() const { return verify_after_build_; }
 
  private:
-  // AddKey with verification on; out of line, so that the common path saves
-  // no registers and tail-calls FilterBuilder::AddKey.
-  [[gnu::noinline]] void AddKeyAndKeepHash(const rocksdb::Slice& key);
+  // Adds one hash, keeping a copy with verification on.
+  void AddHash(uint64_t hash);
+  // AddHash with verification on; out of line, so that AddKey's common path
+  // saves no registers and tail-calls FilterBuilder::AddKey.
+  [[gnu::noinline]] void AddHashAndKeep(uint64_t hash);
 
   FilterBuilder builder_;
   const bool verify_after_build_;
@@ -97,6 +113,9 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
   // and those of the last finished block, awaiting MaybePostVerify.
   std::vector<uint64_t> hashes_;
   std::vector<uint64_t> hashes_to_verify_;
+  // The `alt` of the last AddKeyAndAlt since the last Finish, if any.
+  uint64_t last_alt_hash_ = 0;
+  bool has_last_alt_ = false;
 };
 
 // Queries one bloomgate filter block in place. The block's bytes belong to
@@ -129,7 +148,7 @@ class BitsReader final : public rocksdb::FilterBitsReader {
 
 // A builder for `options`; InvalidArgument for options that
 // ValidateFilterOptions rejects.
-absl::StatusOr<std::unique_ptr<rocksdb::FilterBitsBuilder>>
+absl::StatusOr<std::unique_ptr<BitsBuilder>>
 NewFilterBitsBuilder(const FilterOptions& options,
                      bool verify_after_build = false);
 

@@ -86,9 +86,14 @@ std::string FormatNumber(double value) {
 // file and parses back through the registered factory.
 class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
  public:
-  // `options` must be valid.
-  explicit BloomgateFilterPolicy(const RocksDBFilterOptions& options)
-      : options_(options), id_(RocksDBFilterPolicyId(options)) {}
+  // `options` must be valid. A non-empty `warning` goes to the info LOG
+  // once, when the first filter is built (RocksDB gives a policy no logger
+  // before that).
+  explicit BloomgateFilterPolicy(const RocksDBFilterOptions& options,
+                                 std::string warning = "")
+      : options_(options),
+        id_(RocksDBFilterPolicyId(options)),
+        warning_(std::move(warning)) {}
 
   BloomgateFilterPolicy(const BloomgateFilterPolicy&) = delete;
   BloomgateFilterPolicy& operator=(const BloomgateFilterPolicy&) = delete;
@@ -102,6 +107,11 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
 
   rocksdb::FilterBitsBuilder* GetBuilderWithContext(
       const rocksdb::FilterBuildingContext& context) const override {
+    if (!warning_.empty() && context.info_log != nullptr) {
+      std::call_once(warned_, [&] {
+        rocksdb::Warn(context.info_log, "%s", warning_.c_str());
+      });
+    }
     const double bits_per_key = BitsPerKeyFor(context);
     // Monkey gives a level no filter at all when memory is very scarce.
     if (bits_per_key == 0) return nullptr;
@@ -171,6 +181,8 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
 
   const RocksDBFilterOptions options_;
   const std::string id_;
+  const std::string warning_;
+  mutable std::once_flag warned_;
   mutable std::mutex mu_;
   // num_levels -> bits per key of L0 .. L<num_levels - 1>. Guarded by mu_;
   // entries are never modified or erased once added.
@@ -303,11 +315,33 @@ CreateRocksDBFilterPolicy(const RocksDBFilterOptions& options) {
   return std::make_shared<const BloomgateFilterPolicy>(options);
 }
 
+RocksDBFilterOptions ClampRocksDBFilterOptions(
+    const RocksDBFilterOptions& options) {
+  const RocksDBFilterOptions defaults;
+  auto clamp = [](double value, double lo, double hi, double if_nan) {
+    return std::isnan(value) ? if_nan : std::clamp(value, lo, hi);
+  };
+  RocksDBFilterOptions clamped = options;
+  clamped.bits_per_key = clamp(options.bits_per_key, kMinBitsPerKey,
+                               kMaxBitsPerKey, defaults.bits_per_key);
+  clamped.fanout = clamp(options.fanout, kMinRocksDBFanout, kMaxRocksDBFanout,
+                         defaults.fanout);
+  if (options.layout != Layout::kBlocked &&
+      options.layout != Layout::kStandard) {
+    clamped.layout = defaults.layout;
+  }
+  return clamped;
+}
+
 std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
     const RocksDBFilterOptions& options) {
-  absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
-      CreateRocksDBFilterPolicy(options);
-  return policy.ok() ? *std::move(policy) : nullptr;
+  const absl::Status valid = ValidateOptions(options);
+  if (valid.ok()) return std::make_shared<const BloomgateFilterPolicy>(options);
+  const RocksDBFilterOptions clamped = ClampRocksDBFilterOptions(options);
+  return std::make_shared<const BloomgateFilterPolicy>(
+      clamped, Cat({"bloomgate: invalid filter options (",
+                    ToView(valid.message()), "); using ",
+                    RocksDBFilterPolicyId(clamped), " instead"}));
 }
 
 int RegisterRocksDBFactories(rocksdb::ObjectLibrary& library,

@@ -25,6 +25,7 @@
 #include "rocksdb/perf_context.h"
 #include "rocksdb/slice_transform.h"
 #include "rocksdb/sst_file_writer.h"
+#include "src/rocksdb/rocksdb_compat.h"
 #include "table/block_based/filter_policy_internal.h"
 #include "tests/rocksdb/db_test_util.h"
 
@@ -503,6 +504,20 @@ class CorruptingBuilder : public rocksdb::FilterBitsBuilder {
   size_t ApproximateNumEntries(size_t bytes) override {
     return inner_->ApproximateNumEntries(bytes);
   }
+#if BLOOMGATE_ROCKSDB_HAS_ADD_KEY_AND_ALT
+  void AddKeyAndAlt(const rocksdb::Slice& key,
+                    const rocksdb::Slice& alt) override {
+    inner_->AddKeyAndAlt(key, alt);
+  }
+#endif
+#if BLOOMGATE_ROCKSDB_BUILDER_HAS_SPACE
+  size_t CalculateSpace(size_t num_entries) override {
+    return inner_->CalculateSpace(num_entries);
+  }
+  double EstimatedFpRate(size_t num_entries, size_t bytes) override {
+    return inner_->EstimatedFpRate(num_entries, bytes);
+  }
+#endif
 
  private:
   std::unique_ptr<rocksdb::FilterBitsBuilder> inner_;

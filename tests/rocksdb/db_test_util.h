@@ -23,6 +23,7 @@
 #include "rocksdb/statistics.h"
 #include "rocksdb/table.h"
 #include "rocksdb/table_properties.h"
+#include "src/rocksdb/rocksdb_compat.h"
 
 namespace bloomgate::testing_rocksdb {
 
@@ -100,10 +101,10 @@ inline rocksdb::Options MakeOptions(const DbOptionsSpec& spec) {
 
 inline std::unique_ptr<rocksdb::DB> OpenDb(const rocksdb::Options& options,
                                            const std::string& path) {
-  rocksdb::DB* db = nullptr;
-  const rocksdb::Status s = rocksdb::DB::Open(options, path, &db);
+  std::unique_ptr<rocksdb::DB> db;
+  const rocksdb::Status s = rocksdb_compat::OpenDB(options, path, &db);
   EXPECT_TRUE(s.ok()) << s.ToString();
-  return std::unique_ptr<rocksdb::DB>(db);
+  return db;
 }
 
 // Writes keys [0, num_files * keys_per_file) into `num_files` L0 files, key

@@ -4,9 +4,12 @@
 
 #include "src/rocksdb/filter_bits.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -30,9 +33,9 @@ rocksdb::Slice Build(rocksdb::FilterBitsBuilder& builder, uint64_t n,
   return contents;
 }
 
-std::unique_ptr<rocksdb::FilterBitsBuilder> MustBuilder(
-    const FilterOptions& options, bool verify = false) {
-  absl::StatusOr<std::unique_ptr<rocksdb::FilterBitsBuilder>> builder =
+std::unique_ptr<BitsBuilder> MustBuilder(const FilterOptions& options,
+                                         bool verify = false) {
+  absl::StatusOr<std::unique_ptr<BitsBuilder>> builder =
       NewFilterBitsBuilder(options, verify);
   EXPECT_TRUE(builder.ok()) << builder.status();
   return builder.ok() ? *std::move(builder) : nullptr;
@@ -184,9 +187,8 @@ TEST(FilterBitsTest, ApproximateNumEntriesInvertsBlockSize) {
     for (size_t bytes : {size_t{40}, size_t{100}, size_t{4096}, size_t{1} << 20,
                          size_t{1} << 30}) {
       const size_t n = builder->ApproximateNumEntries(bytes);
-      auto* bits = static_cast<BitsBuilder*>(builder.get());
       absl::StatusOr<FilterBuilder> core =
-          FilterBuilder::Create(bits->options());
+          FilterBuilder::Create(builder->options());
       ASSERT_TRUE(core.ok());
       EXPECT_LE(core->BlockSize(n), bytes);
       EXPECT_GT(core->BlockSize(n + 1), bytes);
@@ -197,6 +199,181 @@ TEST(FilterBitsTest, ApproximateNumEntriesInvertsBlockSize) {
     }
   }
 }
+
+TEST(FilterBitsTest, CalculateSpaceIsTheSizeOfTheBlock) {
+  for (Layout layout : {Layout::kBlocked, Layout::kStandard}) {
+    for (double bits_per_key : {0.5, 7.3, 10.0, 20.0}) {
+      auto builder =
+          MustBuilder({.bits_per_key = bits_per_key, .layout = layout});
+      ASSERT_NE(builder, nullptr);
+      for (uint64_t n : {0, 1, 7, 1000, 12345}) {
+        const size_t space = builder->CalculateSpace(n);
+        std::unique_ptr<const char[]> block;
+        EXPECT_EQ(Build(*builder, n, &block).size(), space)
+            << LayoutName(layout) << " " << bits_per_key << " " << n;
+        // RocksDB's contract: ApproximateNumEntries(CalculateSpace(n)) >= n.
+        EXPECT_GE(builder->ApproximateNumEntries(space), n);
+      }
+    }
+  }
+}
+
+TEST(FilterBitsTest, EstimatedFpRateIsTheCoreModel) {
+  constexpr uint64_t kKeys = 20000;
+  constexpr int kQueries = 100000;
+  for (Layout layout : {Layout::kBlocked, Layout::kStandard}) {
+    for (double bits_per_key : {4.0, 10.0}) {
+      auto builder =
+          MustBuilder({.bits_per_key = bits_per_key, .layout = layout});
+      ASSERT_NE(builder, nullptr);
+      const double estimate =
+          builder->EstimatedFpRate(kKeys, builder->CalculateSpace(kKeys));
+      std::unique_ptr<const char[]> block;
+      const rocksdb::Slice contents = Build(*builder, kKeys, &block);
+      const FilterReader core(
+          std::string_view(contents.data(), contents.size()));
+      ASSERT_FALSE(core.degraded());
+      // The bit array of the block, by the formula the sizing docs give.
+      EXPECT_DOUBLE_EQ(estimate, PredictedFpRate(layout, core.bits_per_key(),
+                                                 core.num_probes()));
+      auto reader = NewFilterBitsReader(contents);
+      int false_positives = 0;
+      for (int i = 0; i < kQueries; ++i) {
+        false_positives += reader->MayMatch(MissingKey(i));
+      }
+      EXPECT_LE(false_positives, FpBound(estimate, kQueries));
+      EXPECT_GE(false_positives, kQueries * estimate -
+                                     (FpBound(estimate, kQueries) -
+                                      kQueries * estimate));
+    }
+  }
+  auto builder = MustBuilder({});
+  EXPECT_EQ(builder->EstimatedFpRate(0, builder->CalculateSpace(0)), 0.0);
+  EXPECT_EQ(builder->EstimatedFpRate(100, 1), 1.0);
+  // More bytes for the same keys: fewer false positives.
+  EXPECT_LT(builder->EstimatedFpRate(1000, 2000),
+            builder->EstimatedFpRate(1000, 1000));
+}
+
+// One call of AddKey or AddKeyAndAlt.
+struct Add {
+  std::string key;
+  std::optional<std::string> alt;
+};
+
+// A sorted run of keys, each with its 3-byte prefix as the alternate,
+// prefixes shared by runs of keys, repeated keys, keys that are their own
+// prefix, and a few plain AddKey calls between.
+std::vector<Add> PrefixedKeys(uint64_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::string> keys;
+  for (uint64_t i = 0; i < n; ++i) {
+    char prefix[4] = {static_cast<char>('a' + rng() % 4),
+                      static_cast<char>('a' + rng() % 4),
+                      static_cast<char>('a' + rng() % 4), 0};
+    // A key that is its own prefix, now and then.
+    keys.push_back(rng() % 16 == 0 ? std::string(prefix)
+                                   : prefix + std::to_string(rng() % 5000));
+  }
+  std::sort(keys.begin(), keys.end());
+  std::vector<Add> adds;
+  for (const std::string& key : keys) {
+    const int copies = rng() % 8 == 0 ? 2 : 1;  // repeats, as RocksDB sends
+    for (int c = 0; c < copies; ++c) {
+      if (rng() % 10 == 0) {
+        adds.push_back({key, std::nullopt});
+      } else {
+        adds.push_back({key, key.substr(0, 3)});
+      }
+    }
+  }
+  return adds;
+}
+
+void Apply(rocksdb::FilterBitsBuilder& builder, const std::vector<Add>& adds) {
+  for (const Add& add : adds) {
+    if (add.alt.has_value()) {
+#if BLOOMGATE_ROCKSDB_HAS_ADD_KEY_AND_ALT
+      builder.AddKeyAndAlt(add.key, *add.alt);
+#else
+      static_cast<BitsBuilder&>(builder).AddKeyAndAlt(add.key, *add.alt);
+#endif
+    } else {
+      builder.AddKey(add.key);
+    }
+  }
+}
+
+TEST(FilterBitsTest, AddKeyAndAltAddsBothAndCountsEachOnce) {
+  for (bool verify : {false, true}) {
+    auto builder = MustBuilder({}, verify);
+    ASSERT_NE(builder, nullptr);
+    // The cases of RocksDB's contract, one by one.
+    builder->AddKeyAndAlt("abc1", "abc");  // 2: both new
+    builder->AddKeyAndAlt("abc1", "abc");  // repeat of both: 0
+    builder->AddKeyAndAlt("abc2", "abc");  // same prefix: 1
+    builder->AddKeyAndAlt("abd", "abd");   // the key is its own prefix: 1
+    builder->AddKeyAndAlt("abd", "abd");   // and again: 0
+    builder->AddKey("abe");                // 1
+    builder->AddKeyAndAlt("abf1", "abf");  // 2
+    // A whole key equal to the previous prefix (the end of a prefix group
+    // under a reverse comparator): 0 for the key, 1 for its prefix.
+    builder->AddKeyAndAlt("abf", "ab");
+    EXPECT_EQ(builder->EstimateEntriesAdded(), 8u) << verify;
+    std::unique_ptr<const char[]> block;
+    rocksdb::Status s;
+    const rocksdb::Slice contents = builder->Finish(&block, &s);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    EXPECT_TRUE(builder->MaybePostVerify(contents).ok());
+    auto reader = NewFilterBitsReader(contents);
+    for (const char* entry :
+         {"abc1", "abc", "abc2", "abd", "abe", "abf1", "abf", "ab"}) {
+      EXPECT_TRUE(reader->MayMatch(entry)) << entry;
+    }
+    // Finish forgets the last prefix: it counts again in the next block.
+    builder->AddKeyAndAlt("abf2", "abf");
+    EXPECT_EQ(builder->EstimateEntriesAdded(), 2u);
+  }
+}
+
+TEST(FilterBitsTest, AddKeyAndAltFindsEveryKeyAndPrefix) {
+  const std::vector<Add> adds = PrefixedKeys(20000, /*seed=*/7);
+  for (bool verify : {false, true}) {
+    auto builder = MustBuilder({}, verify);
+    ASSERT_NE(builder, nullptr);
+    Apply(*builder, adds);
+    std::unique_ptr<const char[]> block;
+    rocksdb::Status s;
+    const rocksdb::Slice contents = builder->Finish(&block, &s);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    EXPECT_TRUE(builder->MaybePostVerify(contents).ok());
+    auto reader = NewFilterBitsReader(contents);
+    for (const Add& add : adds) {
+      ASSERT_TRUE(reader->MayMatch(add.key)) << add.key;
+      if (add.alt.has_value()) {
+        ASSERT_TRUE(reader->MayMatch(*add.alt)) << *add.alt;
+      }
+    }
+  }
+}
+
+#if BLOOMGATE_ROCKSDB_HAS_ADD_KEY_AND_ALT
+// The same calls give the same entry count as RocksDB's own Bloom builder,
+// which is what TableProperties::num_filter_entries records.
+TEST(FilterBitsTest, AddKeyAndAltCountsAsTheBuiltinFilter) {
+  for (uint32_t seed : {1u, 2u, 3u}) {
+    const std::vector<Add> adds = PrefixedKeys(5000, seed);
+    auto ours = MustBuilder({});
+    auto builtin = NewBuiltinFilterBitsBuilder(BuiltinFilter::kBloom, 10.0);
+    ASSERT_NE(ours, nullptr);
+    ASSERT_NE(builtin, nullptr);
+    Apply(*ours, adds);
+    Apply(*builtin, adds);
+    EXPECT_EQ(ours->EstimateEntriesAdded(), builtin->EstimateEntriesAdded())
+        << "seed " << seed;
+  }
+}
+#endif
 
 TEST(FilterBitsTest, InvalidOptionsAreRejected) {
   EXPECT_FALSE(NewFilterBitsBuilder({.bits_per_key = 0.0}).ok());

@@ -16,14 +16,17 @@
 #include "rocksdb/convenience.h"
 #include "rocksdb/utilities/object_registry.h"
 #include "rocksdb/utilities/options_util.h"
+#include "src/rocksdb/rocksdb_compat.h"
 #include "tests/rocksdb/db_test_util.h"
 
 namespace bloomgate {
 namespace {
 
+using testing_rocksdb::AllTableProperties;
 using testing_rocksdb::MakeOptions;
 using testing_rocksdb::OpenDb;
 using testing_rocksdb::TempDir;
+using testing_rocksdb::WriteFiles;
 
 class RocksDBFilterPolicyTest : public testing::Test {
  protected:
@@ -219,8 +222,67 @@ TEST_F(RocksDBFilterPolicyTest, InvalidOptionsAreReported) {
     auto policy = CreateRocksDBFilterPolicy(bad);
     ASSERT_FALSE(policy.ok());
     EXPECT_EQ(policy.status().code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_EQ(NewRocksDBFilterPolicy(bad), nullptr);
   }
+}
+
+TEST_F(RocksDBFilterPolicyTest, NewPolicyClampsInvalidOptions) {
+  struct Case {
+    RocksDBFilterOptions asked;
+    std::string id_used;
+  };
+  const Case cases[] = {
+      {{.bits_per_key = 150}, "bloomgate:100:blocked"},
+      {{.bits_per_key = 0}, "bloomgate:0.1:blocked"},
+      {{.bits_per_key = -3, .layout = Layout::kStandard},
+       "bloomgate:0.1:standard"},
+      {{.bits_per_key = std::nan("")}, "bloomgate:10:blocked"},
+      {{.layout = static_cast<Layout>(9)}, "bloomgate:10:blocked"},
+      {{.monkey = true, .fanout = 0.5}, "bloomgate:10:blocked:monkey:1"},
+      {{.monkey = true, .fanout = 1e6}, "bloomgate:10:blocked:monkey:1000"},
+      {{.monkey = true, .fanout = std::nan("")},
+       "bloomgate:10:blocked:monkey"},
+      // Valid options are used as they are.
+      {{.bits_per_key = 9.5}, "bloomgate:9.5:blocked"},
+  };
+  for (const Case& c : cases) {
+    std::shared_ptr<const rocksdb::FilterPolicy> policy =
+        NewRocksDBFilterPolicy(c.asked);
+    ASSERT_NE(policy, nullptr) << c.id_used;
+    EXPECT_EQ(policy->GetId(), c.id_used);
+    EXPECT_EQ(RocksDBFilterPolicyId(ClampRocksDBFilterOptions(c.asked)),
+              c.id_used);
+    EXPECT_TRUE(CreateRocksDBFilterPolicy(ClampRocksDBFilterOptions(c.asked))
+                    .ok())
+        << c.id_used;
+  }
+}
+
+// The clamped policy filters, and says once in the DB's LOG what it did.
+TEST_F(RocksDBFilterPolicyTest, ClampedPolicyWarnsOnceInTheLog) {
+  TempDir dir;
+  rocksdb::Options options =
+      MakeOptions({.filter_policy = NewRocksDBFilterPolicy({.bits_per_key = 150})});
+  {
+    std::unique_ptr<rocksdb::DB> db = OpenDb(options, dir.path());
+    ASSERT_NE(db, nullptr);
+    WriteFiles(*db, /*num_files=*/3, /*keys_per_file=*/100);
+    const rocksdb::TablePropertiesCollection props = AllTableProperties(*db);
+    ASSERT_EQ(props.size(), 3u);
+    for (const auto& [file, p] : props) {
+      EXPECT_EQ(p->filter_policy_name, kRocksDBPolicyName) << file;
+      EXPECT_GE(p->filter_size, 100u * 100 / 8) << file;  // 100 bits per key
+    }
+  }
+  std::ifstream log(dir.path() + "/LOG");
+  std::stringstream text;
+  text << log.rdbuf();
+  const std::string expected =
+      "bloomgate: invalid filter options (bits_per_key must be";
+  const size_t first = text.str().find(expected);
+  ASSERT_NE(first, std::string::npos) << text.str().substr(0, 2000);
+  EXPECT_NE(text.str().find("using bloomgate:100:blocked instead", first),
+            std::string::npos);
+  EXPECT_EQ(text.str().find(expected, first + 1), std::string::npos);
 }
 
 TEST_F(RocksDBFilterPolicyTest, RegistrarAddsTheFactoryToAnyLibrary) {
@@ -325,18 +387,18 @@ TEST_P(OptionsFileRoundTripTest, PolicyIsRestored) {
 
   // And the loaded options open the DB, passing RocksDB's own check that they
   // match the persisted ones.
-  rocksdb::DB* raw = nullptr;
+  std::unique_ptr<rocksdb::DB> db;
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   ASSERT_TRUE(rocksdb::CheckOptionsCompatibility(config, dir.path(), db_options,
                                                  cf_descs)
                   .ok());
-  ASSERT_TRUE(
-      rocksdb::DB::Open(db_options, dir.path(), cf_descs, &handles, &raw).ok());
+  ASSERT_TRUE(rocksdb_compat::OpenDB(db_options, dir.path(), cf_descs,
+                                     &handles, &db)
+                  .ok());
   std::string value;
-  EXPECT_TRUE(raw->Get(rocksdb::ReadOptions(), "k", &value).ok());
+  EXPECT_TRUE(db->Get(rocksdb::ReadOptions(), "k", &value).ok());
   EXPECT_EQ(value, "v");
-  for (auto* h : handles) ASSERT_TRUE(raw->DestroyColumnFamilyHandle(h).ok());
-  delete raw;
+  for (auto* h : handles) ASSERT_TRUE(db->DestroyColumnFamilyHandle(h).ok());
 }
 
 INSTANTIATE_TEST_SUITE_P(

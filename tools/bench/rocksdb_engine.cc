@@ -35,6 +35,7 @@
 #include "rocksdb/table.h"
 #include "rocksdb/table_properties.h"
 #include "rocksdb/write_batch.h"
+#include "src/rocksdb/rocksdb_compat.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -136,11 +137,7 @@ class RocksDBEngine final : public Engine {
     statistics_->set_stats_level(rocksdb::StatsLevel::kExceptHistogramOrTimers);
     options.statistics = statistics_;
 
-    rocksdb::DB* db = nullptr;
-    absl::Status s = FromRocks(rocksdb::DB::Open(options, o.dir, &db), "open");
-    if (!s.ok()) return s;
-    db_.reset(db);
-    return absl::OkStatus();
+    return FromRocks(rocksdb_compat::OpenDB(options, o.dir, &db_), "open");
   }
 
   absl::Status Put(std::string_view key, std::string_view value) override {

@@ -12,6 +12,7 @@
 #include "rocksdb/db.h"
 #include "rocksdb/options.h"
 #include "rocksdb/table.h"
+#include "rocksdb/version.h"
 
 namespace {
 
@@ -43,10 +44,15 @@ int main(int argc, char** argv) {
   options.create_if_missing = true;
   options.table_factory.reset(
       rocksdb::NewBlockBasedTableFactory(table_options));
+  std::unique_ptr<rocksdb::DB> db;
+#if ROCKSDB_MAJOR > 9 || (ROCKSDB_MAJOR == 9 && ROCKSDB_MINOR >= 7)
+  rocksdb::Status s = rocksdb::DB::Open(options, argv[1], &db);
+#else  // DB::Open takes a raw pointer before RocksDB 9.7
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s = rocksdb::DB::Open(options, argv[1], &raw);
+  db.reset(raw);
+#endif
   if (!s.ok()) return Fail(s.ToString());
-  std::unique_ptr<rocksdb::DB> db(raw);
   s = db->Put(rocksdb::WriteOptions(), "key", "value");
   if (s.ok()) s = db->Flush(rocksdb::FlushOptions());
   std::string value;
