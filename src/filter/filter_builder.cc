@@ -166,8 +166,8 @@ double FilterBuilder::PredictedFpRate(size_t num_keys,
                                       size_t block_bytes) const {
   if (num_keys == 0) return 0.0;
   if (block_bytes <= internal::kTrailerSize) return 1.0;
-  const double bits = 8.0 * static_cast<double>(block_bytes -
-                                                internal::kTrailerSize);
+  const double bits =
+      8.0 * static_cast<double>(block_bytes - internal::kTrailerSize);
   return bloomgate::PredictedFpRate(
       options_.layout, bits / static_cast<double>(num_keys), num_probes_);
 }

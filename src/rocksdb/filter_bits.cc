@@ -182,8 +182,8 @@ void BitsReader::MayMatch(int num_keys, rocksdb::Slice** keys,
   }
 }
 
-absl::StatusOr<std::unique_ptr<BitsBuilder>>
-NewFilterBitsBuilder(const FilterOptions& options, bool verify_after_build) {
+absl::StatusOr<std::unique_ptr<BitsBuilder>> NewFilterBitsBuilder(
+    const FilterOptions& options, bool verify_after_build) {
   absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(options);
   if (!builder.ok()) return builder.status();
   return std::make_unique<BitsBuilder>(*std::move(builder), verify_after_build);

@@ -148,9 +148,8 @@ class BitsReader final : public rocksdb::FilterBitsReader {
 
 // A builder for `options`; InvalidArgument for options that
 // ValidateFilterOptions rejects.
-absl::StatusOr<std::unique_ptr<BitsBuilder>>
-NewFilterBitsBuilder(const FilterOptions& options,
-                     bool verify_after_build = false);
+absl::StatusOr<std::unique_ptr<BitsBuilder>> NewFilterBitsBuilder(
+    const FilterOptions& options, bool verify_after_build = false);
 
 // A reader over `contents`, which must outlive it. Never null (see
 // BitsReader).

@@ -339,9 +339,9 @@ std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
   if (valid.ok()) return std::make_shared<const BloomgateFilterPolicy>(options);
   const RocksDBFilterOptions clamped = ClampRocksDBFilterOptions(options);
   return std::make_shared<const BloomgateFilterPolicy>(
-      clamped, Cat({"bloomgate: invalid filter options (",
-                    ToView(valid.message()), "); using ",
-                    RocksDBFilterPolicyId(clamped), " instead"}));
+      clamped,
+      Cat({"bloomgate: invalid filter options (", ToView(valid.message()),
+           "); using ", RocksDBFilterPolicyId(clamped), " instead"}));
 }
 
 int RegisterRocksDBFactories(rocksdb::ObjectLibrary& library,

@@ -242,9 +242,9 @@ TEST(FilterBitsTest, EstimatedFpRateIsTheCoreModel) {
         false_positives += reader->MayMatch(MissingKey(i));
       }
       EXPECT_LE(false_positives, FpBound(estimate, kQueries));
-      EXPECT_GE(false_positives, kQueries * estimate -
-                                     (FpBound(estimate, kQueries) -
-                                      kQueries * estimate));
+      EXPECT_GE(false_positives,
+                kQueries * estimate -
+                    (FpBound(estimate, kQueries) - kQueries * estimate));
     }
   }
   auto builder = MustBuilder({});

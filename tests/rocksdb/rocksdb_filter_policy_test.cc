@@ -239,8 +239,7 @@ TEST_F(RocksDBFilterPolicyTest, NewPolicyClampsInvalidOptions) {
       {{.layout = static_cast<Layout>(9)}, "bloomgate:10:blocked"},
       {{.monkey = true, .fanout = 0.5}, "bloomgate:10:blocked:monkey:1"},
       {{.monkey = true, .fanout = 1e6}, "bloomgate:10:blocked:monkey:1000"},
-      {{.monkey = true, .fanout = std::nan("")},
-       "bloomgate:10:blocked:monkey"},
+      {{.monkey = true, .fanout = std::nan("")}, "bloomgate:10:blocked:monkey"},
       // Valid options are used as they are.
       {{.bits_per_key = 9.5}, "bloomgate:9.5:blocked"},
   };
@@ -251,8 +250,8 @@ TEST_F(RocksDBFilterPolicyTest, NewPolicyClampsInvalidOptions) {
     EXPECT_EQ(policy->GetId(), c.id_used);
     EXPECT_EQ(RocksDBFilterPolicyId(ClampRocksDBFilterOptions(c.asked)),
               c.id_used);
-    EXPECT_TRUE(CreateRocksDBFilterPolicy(ClampRocksDBFilterOptions(c.asked))
-                    .ok())
+    EXPECT_TRUE(
+        CreateRocksDBFilterPolicy(ClampRocksDBFilterOptions(c.asked)).ok())
         << c.id_used;
   }
 }
@@ -260,8 +259,8 @@ TEST_F(RocksDBFilterPolicyTest, NewPolicyClampsInvalidOptions) {
 // The clamped policy filters, and says once in the DB's LOG what it did.
 TEST_F(RocksDBFilterPolicyTest, ClampedPolicyWarnsOnceInTheLog) {
   TempDir dir;
-  rocksdb::Options options =
-      MakeOptions({.filter_policy = NewRocksDBFilterPolicy({.bits_per_key = 150})});
+  rocksdb::Options options = MakeOptions(
+      {.filter_policy = NewRocksDBFilterPolicy({.bits_per_key = 150})});
   {
     std::unique_ptr<rocksdb::DB> db = OpenDb(options, dir.path());
     ASSERT_NE(db, nullptr);
@@ -392,9 +391,9 @@ TEST_P(OptionsFileRoundTripTest, PolicyIsRestored) {
   ASSERT_TRUE(rocksdb::CheckOptionsCompatibility(config, dir.path(), db_options,
                                                  cf_descs)
                   .ok());
-  ASSERT_TRUE(rocksdb_compat::OpenDB(db_options, dir.path(), cf_descs,
-                                     &handles, &db)
-                  .ok());
+  ASSERT_TRUE(
+      rocksdb_compat::OpenDB(db_options, dir.path(), cf_descs, &handles, &db)
+          .ok());
   std::string value;
   EXPECT_TRUE(db->Get(rocksdb::ReadOptions(), "k", &value).ok());
   EXPECT_EQ(value, "v");

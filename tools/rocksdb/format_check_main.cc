@@ -127,8 +127,8 @@ bool Verify(const std::string& path, bool partitioned) {
   }
   for (const auto& [file, p] : props) {
     if (p->filter_policy_name != kRocksDBPolicyName) {
-      return Fail(path, file + " has filter policy \"" +
-                            p->filter_policy_name + "\", not bloomgate");
+      return Fail(path, file + " has filter policy \"" + p->filter_policy_name +
+                            "\", not bloomgate");
     }
   }
 
@@ -136,8 +136,8 @@ bool Verify(const std::string& path, bool partitioned) {
   for (uint64_t i = 0; i < kKeys; ++i) {
     s = db->Get(rocksdb::ReadOptions(), Key(i), &value);
     if (!s.ok() || value != Value(i)) {
-      return Fail(path, "key " + Key(i) + ": " + s.ToString() + " \"" +
-                            value + "\"");
+      return Fail(path,
+                  "key " + Key(i) + ": " + s.ToString() + " \"" + value + "\"");
     }
   }
   const uint64_t useful_before =
