@@ -63,10 +63,12 @@ LatencySummary Summarize(const LatencyHistogram& h) {
   s.count = h.count();
   if (h.count() == 0) {
     const double nan = std::nan("");
-    s.mean_us = s.p50_us = s.p90_us = s.p99_us = s.p999_us = s.max_us = nan;
+    s.mean_us = s.min_us = s.p50_us = s.p90_us = s.p99_us = s.p999_us =
+        s.max_us = nan;
     return s;
   }
   s.mean_us = h.Mean() / 1e3;
+  s.min_us = static_cast<double>(h.min()) / 1e3;
   s.p50_us = h.Percentile(0.50) / 1e3;
   s.p90_us = h.Percentile(0.90) / 1e3;
   s.p99_us = h.Percentile(0.99) / 1e3;

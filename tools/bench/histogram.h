@@ -80,6 +80,7 @@ class LatencyHistogram {
 struct LatencySummary {
   uint64_t count = 0;
   double mean_us = 0;
+  double min_us = 0;
   double p50_us = 0;
   double p90_us = 0;
   double p99_us = 0;
