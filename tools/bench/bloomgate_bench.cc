@@ -181,12 +181,8 @@ int main(int argc, char** argv) {
 
   // Before the header, which says whether reads are direct.
   const bench::DirectReads direct = bench::ResolveDirectReads(options);
-  if (direct.requested && !direct.in_force) {
-    if (options.require_direct_reads) {
-      return Fail(absl::FailedPreconditionError(
-          absl::StrCat("--require_direct_reads: ", direct.refusal)));
-    }
-    options.use_direct_reads = false;
+  if (absl::Status s = bench::ApplyDirectReads(direct, &options); !s.ok()) {
+    return Fail(s);
   }
   std::cout << bench::BuildWarnings() << bench::FormatHeader(options, direct)
             << std::flush;

@@ -3,6 +3,7 @@
 #include "direct_reads.h"
 
 #include <fcntl.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -21,6 +22,16 @@ namespace {
 // O_DIRECT wants the offset, length and memory aligned to the logical block
 // size; 4096 covers every common device (and is what both engines use).
 constexpr size_t kAlignment = 4096;
+
+constexpr long kTmpfsMagic = 0x01021994;
+constexpr long kRamfsMagic = 0x858458f6;
+
+bool InMemory(const std::string& folder) {
+  struct statfs fs {};
+  if (::statfs(folder.c_str(), &fs) != 0) return false;
+  const long type = static_cast<long>(fs.f_type);
+  return type == kTmpfsMagic || type == kRamfsMagic;
+}
 
 absl::Status Errno(const std::string& what, int err) {
   return absl::FailedPreconditionError(
@@ -69,7 +80,8 @@ absl::Status ProbeDirectReads(const std::string& folder) {
   return status;
 }
 
-DirectReads ResolveDirectReads(const BenchOptions& options) {
+DirectReads ResolveDirectReads(const BenchOptions& options,
+                               DirectReadsProbe probe) {
   DirectReads direct;
   direct.requested = options.use_direct_reads;
   if (!direct.requested) return direct;
@@ -85,16 +97,31 @@ DirectReads ResolveDirectReads(const BenchOptions& options) {
         absl::StrCat("cannot prepare ", direct.folder, ": ", ec.message());
     return direct;
   }
-  absl::Status probe = ProbeDirectReads(direct.folder);
-  direct.in_force = probe.ok();
-  if (!probe.ok()) direct.refusal = std::string(probe.message());
+  direct.in_memory = InMemory(direct.folder);
+  absl::Status status = probe(direct.folder);
+  direct.in_force = status.ok();
+  if (!status.ok()) direct.refusal = std::string(status.message());
   return direct;
+}
+
+absl::Status ApplyDirectReads(const DirectReads& direct,
+                              BenchOptions* options) {
+  if (direct.requested && !direct.in_force && options->require_direct_reads) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("--require_direct_reads: ", direct.refusal));
+  }
+  options->use_direct_reads = direct.in_force;
+  return absl::OkStatus();
 }
 
 std::string DescribeDirectReads(const DirectReads& direct) {
   if (direct.in_force) {
     return absl::StrCat("Reads:      direct (O_DIRECT in ", direct.folder,
-                        "; page cache bypassed, --use_direct_reads)\n");
+                        "; page cache bypassed, --use_direct_reads)\n",
+                        direct.in_memory
+                            ? "            (its file system keeps files in "
+                              "memory: no device behind the reads)\n"
+                            : "");
   }
   if (direct.requested) {
     return absl::StrCat(

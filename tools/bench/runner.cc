@@ -328,7 +328,6 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
     r.bloom_bits = bits;
     r.threads = 1;
     r.io_latency_us = o.io_latency_us;
-    r.direct_reads = engine.direct_reads();
 
     if (bench == BenchmarkKind::kStats) {
       ReadCounters c = engine.GetCounters();
@@ -396,6 +395,9 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
       r.ios_avoided_pct = kNaN;
       r.fp_observed = kNaN;
       r.modeled_micros_per_op = r.modeled_saved_micros_per_op = kNaN;
+      // Known once tables exist: the LSM learns at a table's open whether
+      // its file system took O_DIRECT.
+      r.direct_reads = engine.direct_reads();
       *out_ << FormatBenchmarkLine(r) << "\n" << std::flush;
       results.push_back(std::move(r));
       continue;
@@ -562,6 +564,7 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
       r.fp_predicted = predicted_reads / static_cast<double>(covering);
     }
 
+    r.direct_reads = engine.direct_reads();
     *out_ << FormatBenchmarkLine(r) << "\n" << FormatLatency(r) << std::flush;
     results.push_back(std::move(r));
   }
