@@ -229,6 +229,11 @@ int main(int argc, char** argv) {
     std::cout << "JSON written to " << options.json << "\n";
   }
   if (!options.plot.empty()) {
+    if (absl::Status s =
+            bench::WriteLatencyCdf(options.plot, *results, &std::cout);
+        !s.ok()) {
+      return Fail(s);
+    }
     if (absl::Status s = bench::WritePlots(options, &std::cout); !s.ok()) {
       return Fail(s);
     }
