@@ -23,6 +23,8 @@ namespace bloomgate::lsm {
 struct ReadCost {
   uint64_t syscalls = 0;
   uint64_t bytes = 0;
+  // Wall time spent in the read system calls (steady clock).
+  uint64_t nanos = 0;
 };
 
 // Owns memory whose start is aligned (64 bytes at least, so a filter block

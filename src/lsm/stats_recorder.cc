@@ -32,6 +32,7 @@ void StatsRecorder::RecordGet(const GetTally* tallies, int levels_touched,
     Add(s.false_positives, t.false_positives);
     Add(s.data_block_reads, t.data_block_reads);
     Add(s.data_block_bytes, t.data_block_bytes);
+    Add(s.data_block_read_nanos, t.data_block_read_nanos);
     if (t.predicted_false_positives != 0) {
       s.predicted_false_positives.fetch_add(t.predicted_false_positives,
                                             kRelaxed);
@@ -56,6 +57,7 @@ void StatsRecorder::Fill(IoStats* out) const {
     d.false_positives = s.false_positives.load(kRelaxed);
     d.data_block_reads = s.data_block_reads.load(kRelaxed);
     d.data_block_bytes = s.data_block_bytes.load(kRelaxed);
+    d.data_block_read_nanos = s.data_block_read_nanos.load(kRelaxed);
     d.predicted_false_positives = s.predicted_false_positives.load(kRelaxed);
   }
   out->gets = gets_.load(kRelaxed);
@@ -82,7 +84,7 @@ void StatsRecorder::Reset() {
     for (auto* c :
          {&s.files_considered, &s.skipped_by_range, &s.filter_checks,
           &s.filter_negatives, &s.filter_positives, &s.false_positives,
-          &s.data_block_reads, &s.data_block_bytes}) {
+          &s.data_block_reads, &s.data_block_bytes, &s.data_block_read_nanos}) {
       c->store(0, kRelaxed);
     }
     s.predicted_false_positives.store(0, kRelaxed);

@@ -29,6 +29,7 @@ struct GetTally {
   double predicted_false_positives = 0;
   uint64_t data_block_reads = 0;
   uint64_t data_block_bytes = 0;
+  uint64_t data_block_read_nanos = 0;
 };
 
 class StatsRecorder {
@@ -67,7 +68,8 @@ class StatsRecorder {
   struct alignas(64) Level {
     std::atomic<uint64_t> files_considered{0}, skipped_by_range{0},
         filter_checks{0}, filter_negatives{0}, filter_positives{0},
-        false_positives{0}, data_block_reads{0}, data_block_bytes{0};
+        false_positives{0}, data_block_reads{0}, data_block_bytes{0},
+        data_block_read_nanos{0};
     std::atomic<double> predicted_false_positives{0};
   };
   static void Add(std::atomic<uint64_t>& c, uint64_t v) {

@@ -181,6 +181,7 @@ bool FinishProbe(const Table& t, std::string_view key, bool may_match,
   *error = t.Find(key, result, value, &cost);
   tally->data_block_reads += cost.syscalls;
   tally->data_block_bytes += cost.bytes;
+  tally->data_block_read_nanos += cost.nanos;
   if (!error->ok()) return true;
   if (*result == Table::Lookup::kNotFound) {
     if (t.has_filter()) {
@@ -1055,6 +1056,7 @@ IoStats Store::Impl::GetStats() const {
     a.predicted_false_positives += s.predicted_false_positives;
     a.data_block_reads += s.data_block_reads;
     a.data_block_bytes += s.data_block_bytes;
+    a.data_block_read_nanos += s.data_block_read_nanos;
     a.num_files += s.num_files;
     a.file_bytes += s.file_bytes;
     a.num_entries += s.num_entries;

@@ -221,6 +221,9 @@ absl::Status ValidateBenchOptions(const BenchOptions& o) {
                                             bits.status().message()));
     }
   }
+  if (o.require_direct_reads && !o.use_direct_reads) {
+    return Invalid("require_direct_reads", "needs --use_direct_reads");
+  }
   if (o.use_existing_db && o.db.empty()) {
     return Invalid("use_existing_db", "needs --db");
   }

@@ -107,7 +107,16 @@ struct BenchOptions {
   // the monkey run's filter memory (EqualMemoryBits) instead of bloom_bits.
   bool monkey_equal_memory = true;
 
-  int64_t cache_size = 0;    // RocksDB block cache bytes; 0 = no cache
+  int64_t cache_size = 0;  // RocksDB block cache bytes; 0 = no cache
+  // Data-block reads with O_DIRECT (RocksDB's use_direct_reads, the LSM's
+  // use_direct_io), so that the device, not the page cache, serves each
+  // one. The tool turns it off when the file system refuses O_DIRECT
+  // (direct_reads.h), or fails if require_direct_reads.
+  bool use_direct_reads = false;
+  bool require_direct_reads = false;
+  // Per-lookup latency percentiles of each read benchmark, split by hit and
+  // miss (histogram.h): one steady-clock pair per lookup.
+  bool histogram = false;
   double io_latency_us = 0;  // latency model (docs/evaluation.md); 0 = off
   std::string json;          // write results here when not empty
   std::string plot;          // write PNG charts into this folder

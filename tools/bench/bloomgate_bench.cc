@@ -15,6 +15,7 @@
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
 #include "bench_options.h"
+#include "direct_reads.h"
 #include "plot.h"
 #include "report.h"
 #include "runner.h"
@@ -83,6 +84,19 @@ ABSL_FLAG(bool, monkey_equal_memory, true,
 ABSL_FLAG(int64_t, cache_size, 0,
           "RocksDB block cache in bytes; 0: none (every data-block access is "
           "a read)");
+ABSL_FLAG(bool, use_direct_reads, false,
+          "Read data blocks with O_DIRECT, bypassing the page cache, so that "
+          "every read meets the device (RocksDB's use_direct_reads, the LSM's "
+          "use_direct_io; flushes and compactions stay buffered). Where the "
+          "file system refuses O_DIRECT (e.g. tmpfs) the header says so and "
+          "the run reads buffered");
+ABSL_FLAG(bool, require_direct_reads, false,
+          "With --use_direct_reads: fail instead of reading buffered where the "
+          "file system refuses O_DIRECT");
+ABSL_FLAG(bool, histogram, false,
+          "Per read benchmark, latency percentiles (P50, P90, P99, P99.9, "
+          "max) of each lookup, split by hit and miss, in db_bench's style "
+          "and in the JSON; also times the engines' data-block reads");
 ABSL_FLAG(double, io_latency_us, 0,
           "Model a device with this read latency: report what the reads done "
           "and avoided would cost there (docs/evaluation.md)");
@@ -154,6 +168,9 @@ int main(int argc, char** argv) {
       absl::GetFlag(FLAGS_disable_auto_compactions);
   options.monkey_equal_memory = absl::GetFlag(FLAGS_monkey_equal_memory);
   options.cache_size = absl::GetFlag(FLAGS_cache_size);
+  options.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);
+  options.require_direct_reads = absl::GetFlag(FLAGS_require_direct_reads);
+  options.histogram = absl::GetFlag(FLAGS_histogram);
   options.io_latency_us = absl::GetFlag(FLAGS_io_latency_us);
   options.json = absl::GetFlag(FLAGS_json);
   options.plot = absl::GetFlag(FLAGS_plot);
@@ -162,7 +179,12 @@ int main(int argc, char** argv) {
     return Fail(s);
   }
 
-  std::cout << bench::BuildWarnings() << bench::FormatHeader(options)
+  // Before the header, which says whether reads are direct.
+  const bench::DirectReads direct = bench::ResolveDirectReads(options);
+  if (absl::Status s = bench::ApplyDirectReads(direct, &options); !s.ok()) {
+    return Fail(s);
+  }
+  std::cout << bench::BuildWarnings() << bench::FormatHeader(options, direct)
             << std::flush;
   bench::Runner runner(options, &std::cout);
   absl::StatusOr<std::vector<bench::BenchResult>> results = runner.RunAll();
@@ -177,8 +199,18 @@ int main(int argc, char** argv) {
                  "files/miss: files whose key range covers each absent key, "
                  "i.e. the reads of a lookup without a filter.\n"
                  "avoided: share of the files on the lookup path that the "
-                 "filter skipped. bits/key: filter memory per key.\n"
-                 "How each engine counts: docs/evaluation.md.\n";
+                 "filter skipped. bits/key: filter memory per key.\n";
+    if (options.histogram) {
+      std::cout << "miss us, miss p99 us: mean and 99th percentile latency "
+                   "of the lookups that found nothing.\n";
+    }
+    if (options.histogram || options.use_direct_reads) {
+      std::cout << "read us: measured mean time of one data-block read. "
+                   "user us/op: the lookup threads' user CPU time.\n"
+                   "explained: (user + reads x read us) / measured time. "
+                   "avoided us/op: the avoided reads at read us.\n";
+    }
+    std::cout << "How each engine counts: docs/evaluation.md.\n";
   }
   std::string monkey = bench::FormatMonkeyComparison(*results);
   if (!monkey.empty()) {
@@ -197,6 +229,11 @@ int main(int argc, char** argv) {
     std::cout << "JSON written to " << options.json << "\n";
   }
   if (!options.plot.empty()) {
+    if (absl::Status s =
+            bench::WriteLatencyCdf(options.plot, *results, &std::cout);
+        !s.ok()) {
+      return Fail(s);
+    }
     if (absl::Status s = bench::WritePlots(options, &std::cout); !s.ok()) {
       return Fail(s);
     }

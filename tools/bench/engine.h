@@ -32,6 +32,13 @@ struct EngineOptions {
   int num_levels = 7;
   bool disable_auto_compactions = true;
   int64_t cache_size = 0;  // RocksDB only
+  // O_DIRECT for the data-block reads of lookups; flushes and compactions
+  // stay buffered (db_bench's use_direct_io_for_flush_and_compaction=false).
+  bool use_direct_reads = false;
+  // Time every data-block read of a lookup (ReadCounters::read_nanos). The
+  // LSM always does (two clock reads per read system call); RocksDB only
+  // with this, as its PerfContext timers cost every Get.
+  bool time_reads = false;
 };
 
 // Cumulative read-path counters since the engine was opened.
@@ -50,6 +57,9 @@ struct ReadCounters {
   // (hit) or not (miss).
   uint64_t hit_reads = 0;
   uint64_t miss_reads = 0;
+  // Wall time of those reads, in nanoseconds, when read_nanos_known.
+  uint64_t read_nanos = 0;
+  bool read_nanos_known = false;
 };
 
 // One live SST file.
@@ -74,6 +84,8 @@ class Engine {
   virtual ~Engine() = default;
 
   virtual std::string_view name() const = 0;
+  // Whether the data-block reads of lookups bypass the page cache.
+  virtual bool direct_reads() const = 0;
 
   virtual absl::Status Put(std::string_view key, std::string_view value) = 0;
   // Writes keys[i] = values[i] for every i as one atomic batch (one WAL

@@ -62,6 +62,10 @@ BenchOptions SweepOptions(const BenchOptions& options, int64_t num,
   o.keep_db = false;
   o.progress = false;
   o.io_latency_us = 0;
+  // The sweeps plot counts, which do not depend on the page cache; with
+  // direct reads their filterless points would take minutes each.
+  o.use_direct_reads = false;
+  o.histogram = false;
   o.disable_auto_compactions = true;
   return o;
 }
@@ -105,6 +109,22 @@ absl::Status WriteSeries(const std::string& path, std::string_view x_name,
 
 std::string Quote(std::string_view s) {
   return absl::StrCat("\"", Sv(s), "\"");
+}
+
+// Renders DIR/`script` with gnuplot.
+absl::Status RunGnuplot(const std::string& dir, const std::string& script) {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "gnuplot is not installed (tools/setup installs gnuplot-nox); the "
+        "data and ",
+        script, " are in ", dir));
+  }
+  std::string command = absl::StrCat("cd '", dir, "' && gnuplot ", script);
+  if (std::system(command.c_str()) != 0) {
+    return absl::InternalError(
+        absl::StrCat("gnuplot failed on ", dir, "/", script));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -243,19 +263,88 @@ absl::Status WritePlots(const BenchOptions& options, std::ostream* out) {
   gp.close();
   if (!gp) return absl::DataLossError("error writing plots.gp");
 
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "gnuplot is not installed (tools/setup installs gnuplot-nox); the "
-        "data and plots.gp are in ",
-        dir));
-  }
-  std::string command = absl::StrCat("cd '", dir, "' && gnuplot plots.gp");
-  if (std::system(command.c_str()) != 0) {
-    return absl::InternalError(
-        absl::StrCat("gnuplot failed on ", dir, "/plots.gp"));
+  if (absl::Status rendered = RunGnuplot(dir, "plots.gp"); !rendered.ok()) {
+    return rendered;
   }
   *out << "Plots written: " << dir << "/fp_vs_bits.png, " << dir
        << "/ios_vs_files.png\n";
+  return absl::OkStatus();
+}
+
+absl::Status WriteLatencyCdf(const std::string& dir,
+                             const std::vector<BenchResult>& results,
+                             std::ostream* out) {
+  // The engine with the most filters measured (RocksDB runs all four of
+  // the default run), and its first read benchmark.
+  std::string engine, benchmark;
+  bool direct = false;
+  size_t most = 0;
+  for (const BenchResult& r : results) {
+    if (!r.has_latency || r.miss_histogram.count() == 0) continue;
+    size_t n = 0;
+    for (const BenchResult& other : results) {
+      n += other.engine == r.engine && other.benchmark == r.benchmark &&
+           other.has_latency && other.miss_histogram.count() > 0;
+    }
+    if (n > most) {
+      most = n;
+      engine = r.engine;
+      benchmark = r.benchmark;
+      direct = r.direct_reads;
+    }
+  }
+  if (most == 0) return absl::OkStatus();
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot create --plot=", dir, ": ", ec.message()));
+  }
+  std::vector<Series> series;
+  for (const BenchResult& r : results) {
+    if (r.engine != engine || r.benchmark != benchmark || !r.has_latency ||
+        r.miss_histogram.count() == 0) {
+      continue;
+    }
+    Series s;
+    s.title = r.filter;
+    // 20 points a decade from 0.1 us to the slowest lookup.
+    const double max_us = static_cast<double>(r.miss_histogram.max()) / 1e3;
+    for (double us = 0.1;; us *= std::pow(10.0, 0.05)) {
+      const double x = std::min(us, max_us);
+      s.points.emplace_back(
+          x, r.miss_histogram.FractionAtMost(static_cast<uint64_t>(x * 1e3)));
+      if (us >= max_us) break;
+    }
+    series.push_back(std::move(s));
+  }
+  absl::Status s = WriteSeries(dir + "/latency_cdf.dat", "micros",
+                               "share_of_absent_key_lookups", series);
+  if (!s.ok()) return s;
+  std::ofstream gp(dir + "/latency_cdf.gp", std::ios::trunc);
+  gp << "# Rendered by bloomgate_bench --plot --histogram; rerun with: "
+        "gnuplot latency_cdf.gp\n"
+     << "set terminal pngcairo size 960,640 noenhanced\n"
+     << "set grid\nset key bottom right\n"
+     << "set output 'latency_cdf.png'\n"
+     << "set title 'Latency of absent-key lookups, " << engine << " "
+     << benchmark << (direct ? ", direct reads" : "") << "'\n"
+     << "set xlabel 'microseconds per lookup'\n"
+     << "set ylabel 'share of absent-key lookups at most x'\n"
+     << "set logscale x\nset format x '%g'\nset yrange [0:1]\n"
+     << "plot ";
+  for (size_t i = 0; i < series.size(); ++i) {
+    gp << (i > 0 ? ", \\\n     " : "") << "'latency_cdf.dat' index " << i
+       << " with lines lw 2 title " << Quote(series[i].title);
+  }
+  gp << "\n";
+  gp.close();
+  if (!gp) return absl::DataLossError("error writing latency_cdf.gp");
+  if (absl::Status rendered = RunGnuplot(dir, "latency_cdf.gp");
+      !rendered.ok()) {
+    return rendered;
+  }
+  *out << "Plot written: " << dir << "/latency_cdf.png\n";
   return absl::OkStatus();
 }
 

@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -28,6 +30,8 @@ std::string Percent(double fraction, int decimals) {
   if (std::isnan(fraction)) return "n/a";
   return absl::StrFormat("%.*f%%", decimals, 100.0 * fraction);
 }
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string Number(double value, int decimals) {
   if (std::isnan(value)) return "n/a";
@@ -143,7 +147,7 @@ std::string BuildWarnings() {
   return out;
 }
 
-std::string FormatHeader(const BenchOptions& o) {
+std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
   std::vector<std::string> engines, filters, benchmarks;
   for (EngineKind e : o.engines) engines.emplace_back(EngineName(e));
   for (FilterKind f : o.filters) filters.emplace_back(FilterName(f));
@@ -200,6 +204,12 @@ std::string FormatHeader(const BenchOptions& o) {
                       ? absl::StrCat("block cache ", o.cache_size, " bytes")
                       : std::string("no block cache"),
                   ", filters and indexes in table readers, no compression\n");
+  absl::StrAppend(&out, DescribeDirectReads(direct));
+  if (o.histogram) {
+    absl::StrAppend(&out,
+                    "Latency:    per lookup, split by hit and miss "
+                    "(--histogram; percentiles within 0.8%)\n");
+  }
   if (o.io_latency_us > 0) {
     absl::StrAppend(&out,
                     "I/O model:  ", absl::StrFormat("%g", o.io_latency_us),
@@ -267,14 +277,46 @@ std::string FormatBenchmarkLine(const BenchResult& r) {
   return line;
 }
 
+std::string FormatLatency(const BenchResult& r) {
+  if (!r.has_latency) return "";
+  std::string out;
+  auto block = [&](const char* title, const LatencySummary& s) {
+    if (s.count == 0) return;
+    absl::StrAppend(
+        &out, "Microseconds per lookup, ", title, ":\n",
+        absl::StrFormat("Count: %d Average: %.4f  Min: %.2f  Max: %.2f\n",
+                        s.count, s.mean_us, s.min_us, s.max_us),
+        absl::StrFormat("Percentiles: P50: %.2f P90: %.2f P99: %.2f "
+                        "P99.9: %.2f\n",
+                        s.p50_us, s.p90_us, s.p99_us, s.p999_us));
+  };
+  block("misses (absent keys)", r.miss_latency);
+  block("hits (present keys)", r.hit_latency);
+  return out;
+}
+
 std::string FormatTable(const std::vector<BenchResult>& results) {
-  bool model = false;
-  for (const BenchResult& r : results) model |= r.io_latency_us > 0;
+  bool model = false, latency = false, timed = false;
+  for (const BenchResult& r : results) {
+    model |= r.io_latency_us > 0;
+    latency |= r.has_latency;
+    timed |= r.timed_reads;
+  }
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> head = {
       "engine",       "filter",       "benchmark",  "lookups", "ops/s",
       "I/O/hit",      "I/O/miss",     "files/miss", "avoided", "FP observed",
       "FP predicted", "filter bytes", "bits/key",   "SSTs"};
+  if (latency) {
+    head.push_back("miss us");
+    head.push_back("miss p99 us");
+  }
+  if (timed) {
+    for (const char* column :
+         {"read us", "user us/op", "explained", "avoided us/op"}) {
+      head.push_back(column);
+    }
+  }
   if (model) {
     head.push_back("model us/op");
     head.push_back("saved us/op");
@@ -301,6 +343,16 @@ std::string FormatTable(const std::vector<BenchResult>& results) {
         absl::StrCat(r.filter_bytes),
         r.filter == "none" ? "-" : Number(r.bits_per_key, 2),
         absl::StrCat(r.sst_files)};
+    if (latency) {
+      row.push_back(Number(r.has_latency ? r.miss_latency.mean_us : kNaN, 2));
+      row.push_back(Number(r.has_latency ? r.miss_latency.p99_us : kNaN, 2));
+    }
+    if (timed) {
+      row.push_back(Number(r.read_latency_us, 2));
+      row.push_back(Number(r.user_micros_per_op, 2));
+      row.push_back(Percent(r.explained_micros_per_op / r.micros_per_op, 1));
+      row.push_back(Number(r.avoided_read_micros_per_op, 1));
+    }
     if (model) {
       row.push_back(Number(r.modeled_micros_per_op, 1));
       row.push_back(Number(r.modeled_saved_micros_per_op, 1));
@@ -419,6 +471,37 @@ std::string FormatJson(const std::vector<BenchResult>& results) {
     num("io_latency_us", r.io_latency_us);
     num("modeled_micros_per_op", r.modeled_micros_per_op);
     num("modeled_saved_micros_per_op", r.modeled_saved_micros_per_op);
+    key("direct_reads");
+    out += r.direct_reads ? "true" : "false";
+    if (r.timed_reads) {
+      num("read_latency_us", r.read_latency_us);
+      num("user_micros_per_op", r.user_micros_per_op);
+      num("explained_micros_per_op", r.explained_micros_per_op);
+      num("avoided_read_micros_per_op", r.avoided_read_micros_per_op);
+    }
+    if (r.has_latency) {
+      for (const auto& [name, s] :
+           {std::pair<const char*, const LatencySummary*>{"latency",
+                                                          &r.latency},
+            {"hit_latency", &r.hit_latency},
+            {"miss_latency", &r.miss_latency}}) {
+        key(name);
+        out += "{";
+        absl::StrAppend(&out, "\"count\": ", s->count);
+        for (const auto& [field, v] :
+             {std::pair<const char*, double>{"mean_us", s->mean_us},
+              {"min_us", s->min_us},
+              {"p50_us", s->p50_us},
+              {"p90_us", s->p90_us},
+              {"p99_us", s->p99_us},
+              {"p999_us", s->p999_us},
+              {"max_us", s->max_us}}) {
+          absl::StrAppend(&out, ", \"", field, "\": ");
+          JsonNumber(v, &out);
+        }
+        out += "}";
+      }
+    }
     out += i + 1 < results.size() ? "},\n" : "}\n";
   }
   out += "]\n";

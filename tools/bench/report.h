@@ -13,6 +13,7 @@
 
 #include "absl/status/status.h"
 #include "bench_options.h"
+#include "direct_reads.h"
 #include "results.h"
 
 namespace bloomgate::bench {
@@ -21,13 +22,23 @@ namespace bloomgate::bench {
 // one per line, empty for an optimised build without assertions.
 std::string BuildWarnings();
 
-// The header: versions, machine, and what the run will do.
-std::string FormatHeader(const BenchOptions& options);
+// The header: versions, machine, and what the run will do, including whether
+// reads are direct (`direct`, as ResolveDirectReads found it).
+std::string FormatHeader(const BenchOptions& options,
+                         const DirectReads& direct = {});
 
 // One line in db_bench's shape, e.g.
 //   readmissing  :       1.234 micros/op 810372 ops/sec; 0.0096 I/Os/op;
 //   99.04% of reads avoided; FP 0.96% (predicted 0.96%)
 std::string FormatBenchmarkLine(const BenchResult& result);
+
+// --histogram: the latency lines under a read benchmark's line, in
+// db_bench's style, for its misses and its hits (those it has), e.g.
+//   Microseconds per lookup, misses (absent keys):
+//   Count: 990000 Average: 2.1034  Min: 1.20  Max: 812.51
+//   Percentiles: P50: 1.98 P90: 2.43 P99: 4.01 P99.9: 95.22
+// Empty without a histogram.
+std::string FormatLatency(const BenchResult& result);
 
 // The comparison table: one row per read benchmark of each engine and
 // filter, in run order. Columns: docs/evaluation.md.

@@ -8,8 +8,11 @@
 #define BLOOMGATE_TOOLS_BENCH_RESULTS_H_
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
+
+#include "histogram.h"
 
 namespace bloomgate::bench {
 
@@ -75,6 +78,29 @@ struct BenchResult {
   double io_latency_us = 0;
   double modeled_micros_per_op = 0;        // micros_per_op + ios_per_op * L
   double modeled_saved_micros_per_op = 0;  // avoided reads per op * L
+
+  // Whether the data-block reads bypassed the page cache (O_DIRECT).
+  bool direct_reads = false;
+
+  // --histogram: the latency of each lookup, of the hits, of the misses.
+  bool has_latency = false;
+  LatencySummary latency;
+  LatencySummary hit_latency;
+  LatencySummary miss_latency;
+  // The misses' histogram itself, for --plot's CDF.
+  LatencyHistogram miss_histogram;
+
+  // Measured read costs (with --use_direct_reads or --histogram; NaN
+  // otherwise or without reads): the mean wall time of one data-block read,
+  // timed in the engine's read path; the lookup threads' user CPU time per
+  // lookup; the model "user CPU + reads x read latency" of micros_per_op;
+  // and what the reads the filter avoided would have cost at the measured
+  // latency.
+  bool timed_reads = false;
+  double read_latency_us = std::numeric_limits<double>::quiet_NaN();
+  double user_micros_per_op = std::numeric_limits<double>::quiet_NaN();
+  double explained_micros_per_op = std::numeric_limits<double>::quiet_NaN();
+  double avoided_read_micros_per_op = std::numeric_limits<double>::quiet_NaN();
 };
 
 }  // namespace bloomgate::bench

@@ -53,6 +53,9 @@ struct LevelStats {
   // (with direct I/O, the aligned bytes actually transferred).
   uint64_t data_block_reads = 0;
   uint64_t data_block_bytes = 0;
+  // Wall time those system calls took, in nanoseconds: with direct I/O the
+  // device's read latency, otherwise mostly the page cache's copy.
+  uint64_t data_block_read_nanos = 0;
 
   // --- Shape (a snapshot taken by GetStats; not cleared by ResetStats). ---
 

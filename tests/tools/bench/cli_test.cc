@@ -4,6 +4,7 @@
 // printed comparison table; bad flags give a usage message and a non-zero
 // exit; a non-terminal stderr gets no progress bar.
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_format.h"
@@ -257,12 +259,200 @@ TEST(CliTest, BadValuesAndUnknownFlagsFail) {
         "--engine=lsm --filter=rocksdb_bloom", "--threads=0", "extra",
         "--filter=bloomgate_monkey,monkey",
         "--benchmarks=filllevels --disable_auto_compactions=false",
-        "--benchmarks=filllevels --num=100 --num_levels=3"}) {
+        "--benchmarks=filllevels --num=100 --num_levels=3", "--histogram=maybe",
+        "--use_direct_reads=sometimes", "--require_direct_reads"}) {
     Outcome run = RunBench(args);
     EXPECT_NE(run.exit_code, 0) << args << "\n" << run.output;
     EXPECT_FALSE(run.output.empty()) << args;
     EXPECT_EQ(run.output.find("Comparison"), std::string::npos) << args;
   }
+}
+
+TEST(CliTest, HistogramMaybeIsAUsageError) {
+  Outcome run = RunBench("--histogram=maybe");
+  EXPECT_NE(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("'maybe'"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("histogram"), std::string::npos) << run.output;
+}
+
+// The latency block under each read benchmark's line, parsed.
+struct LatencyBlock {
+  long long count = -1;
+  std::string average, min, max, p50, p90, p99, p999;
+};
+
+// The block titled `title` after the line starting `after` (e.g.
+// "-- engine lsm, filter none"), within that engine's section.
+std::optional<LatencyBlock> FindLatency(const std::string& output,
+                                        const std::string& after,
+                                        const std::string& title) {
+  size_t at = output.find(after);
+  if (at == std::string::npos) return std::nullopt;
+  const size_t end = output.find("\n-- engine", at + 1);
+  at = output.find(title, at);
+  if (at == std::string::npos || (end != std::string::npos && at > end)) {
+    return std::nullopt;
+  }
+  std::vector<std::string> lines =
+      absl::StrSplit(output.substr(at), absl::MaxSplits('\n', 3));
+  if (lines.size() < 3) return std::nullopt;
+  LatencyBlock b;
+  char average[32], min[32], max[32], p50[32], p90[32], p99[32], p999[32];
+  if (std::sscanf(lines[1].c_str(),
+                  "Count: %lld Average: %31s Min: %31s Max: %31s", &b.count,
+                  average, min, max) != 4 ||
+      std::sscanf(lines[2].c_str(),
+                  "Percentiles: P50: %31s P90: %31s P99: %31s P99.9: %31s", p50,
+                  p90, p99, p999) != 4) {
+    ADD_FAILURE() << "unreadable latency block:\n"
+                  << lines[1] << "\n"
+                  << lines[2];
+    return std::nullopt;
+  }
+  b.average = average;
+  b.min = min;
+  b.max = max;
+  b.p50 = p50;
+  b.p90 = p90;
+  b.p99 = p99;
+  b.p999 = p999;
+  return b;
+}
+
+// --histogram: every printed latency block is the JSON's, digit for digit;
+// percentiles are ordered; the new table columns are the JSON's too.
+TEST(CliTest, HistogramLinesAgreeWithJsonAndTable) {
+  const std::string json_path = Scratch("histogram.json");
+  Outcome run = RunBench(
+      "--engine=lsm,rocksdb --filter=none,bloomgate "
+      "--benchmarks=fillrandom,readmixed --num=5000 --reads=5000 "
+      "--write_buffer_size=100000 --histogram --json=" +
+      json_path);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("Latency:    per lookup"), std::string::npos);
+  std::optional<JsonValue> json = ReadJsonArray(json_path);
+  ASSERT_TRUE(json.has_value());
+  std::map<std::string, const JsonValue*> by_key =
+      ByRun(*json, {"direct_reads"});
+
+  int blocks = 0;
+  for (const char* engine : {"lsm", "rocksdb"}) {
+    for (const char* filter : {"none", "bloomgate"}) {
+      const std::string key = std::string(engine) + "/" + filter + "/readmixed";
+      ASSERT_TRUE(by_key.count(key)) << key;
+      const JsonValue& o = *by_key[key];
+      for (const auto& [title, field, count_field] :
+           {std::tuple<const char*, const char*, const char*>{
+                "misses (absent keys)", "miss_latency", "misses"},
+            {"hits (present keys)", "hit_latency", "hits"}}) {
+        const JsonValue* latency = o.Find(field);
+        ASSERT_NE(latency, nullptr) << key << " " << field;
+        for (const char* f : {"count", "mean_us", "min_us", "p50_us", "p90_us",
+                              "p99_us", "p999_us", "max_us"}) {
+          EXPECT_NE(latency->Find(f), nullptr) << key << " " << f;
+        }
+        std::optional<LatencyBlock> b = FindLatency(
+            run.output,
+            absl::StrFormat("-- engine %s, filter %s", engine, filter),
+            absl::StrFormat("Microseconds per lookup, %s:", title));
+        ASSERT_TRUE(b.has_value()) << key << " " << title;
+        ++blocks;
+        EXPECT_EQ(b->count, latency->Find("count")->number) << key;
+        EXPECT_EQ(b->count, o.Find(count_field)->number) << key;
+        EXPECT_EQ(b->average, Fixed(latency->Find("mean_us"), 4)) << key;
+        EXPECT_EQ(b->min, Fixed(latency->Find("min_us"), 2)) << key;
+        EXPECT_EQ(b->max, Fixed(latency->Find("max_us"), 2)) << key;
+        EXPECT_EQ(b->p50, Fixed(latency->Find("p50_us"), 2)) << key;
+        EXPECT_EQ(b->p90, Fixed(latency->Find("p90_us"), 2)) << key;
+        EXPECT_EQ(b->p99, Fixed(latency->Find("p99_us"), 2)) << key;
+        EXPECT_EQ(b->p999, Fixed(latency->Find("p999_us"), 2)) << key;
+        double previous = latency->Find("min_us")->number;
+        for (const char* f :
+             {"p50_us", "p90_us", "p99_us", "p999_us", "max_us"}) {
+          const double v = latency->Find(f)->number;
+          EXPECT_LE(previous, v) << key << " " << f;
+          previous = v;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(blocks, 8);
+
+  int rows = 0;
+  for (const std::vector<std::string>& cells :
+       TableRows(run.output, "Comparison")) {
+    ASSERT_EQ(cells.size(), 20u) << absl::StrJoin(cells, " ");
+    ++rows;
+    const std::string key = cells[0] + "/" + cells[1] + "/" + cells[2];
+    ASSERT_TRUE(by_key.count(key)) << key;
+    const JsonValue& o = *by_key[key];
+    EXPECT_EQ(cells[14], Fixed(o.Find("miss_latency")->Find("mean_us"), 2));
+    EXPECT_EQ(cells[15], Fixed(o.Find("miss_latency")->Find("p99_us"), 2));
+    EXPECT_EQ(cells[16], Fixed(o.Find("read_latency_us"), 2)) << key;
+    EXPECT_EQ(cells[17], Fixed(o.Find("user_micros_per_op"), 2)) << key;
+    EXPECT_EQ(cells[18],
+              absl::StrFormat("%.1f%%",
+                              100 * o.Find("explained_micros_per_op")->number /
+                                  o.Find("micros_per_op")->number))
+        << key;
+    EXPECT_EQ(cells[19], Fixed(o.Find("avoided_read_micros_per_op"), 1)) << key;
+  }
+  EXPECT_EQ(rows, 4);
+}
+
+// --use_direct_reads on tmpfs: the run does what the kernel allows and says
+// which. Linux before 6.6 refuses O_DIRECT on tmpfs (the run reads buffered
+// and --require_direct_reads fails); later kernels accept it (the header
+// adds that no device is behind the reads).
+TEST(CliTest, DirectReadsOnTmpfsFollowTheKernel) {
+  const std::string db = "/dev/shm/bloomgate_cli_" + std::to_string(getpid());
+  std::filesystem::create_directories(db);
+  const std::string probe = db + "/probe";
+  std::ofstream(probe) << "x";
+  const int fd = ::open(probe.c_str(), O_RDONLY | O_DIRECT);
+  const bool accepts = fd >= 0;
+  if (fd >= 0) ::close(fd);
+  std::filesystem::remove(probe);
+
+  const std::string json_path = Scratch("direct.json");
+  const std::string args =
+      "--engine=lsm,rocksdb --filter=bloomgate "
+      "--benchmarks=fillrandom,readmissing --num=2000 --reads=2000 "
+      "--write_buffer_size=100000 --use_direct_reads --db=" +
+      db;
+  Outcome run = RunBench(args + " --json=" + json_path);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  if (accepts) {
+    EXPECT_NE(run.output.find("Reads:      direct (O_DIRECT in " + db),
+              std::string::npos)
+        << run.output;
+    EXPECT_NE(run.output.find("no device behind the reads"), std::string::npos)
+        << run.output;
+  } else {
+    EXPECT_NE(run.output.find("Reads:      buffered (page cache): "
+                              "--use_direct_reads refused"),
+              std::string::npos)
+        << run.output;
+  }
+  std::optional<JsonValue> json = ReadJsonArray(json_path);
+  ASSERT_TRUE(json.has_value());
+  ASSERT_EQ(json->array.size(), 4u);
+  for (const JsonValue& o : json->array) {
+    const JsonValue* direct = o.Find("direct_reads");
+    ASSERT_NE(direct, nullptr);
+    EXPECT_EQ(direct->boolean, accepts) << o.Find("engine")->string;
+  }
+
+  Outcome required = RunBench(args + " --require_direct_reads");
+  if (accepts) {
+    EXPECT_EQ(required.exit_code, 0) << required.output;
+  } else {
+    EXPECT_NE(required.exit_code, 0) << required.output;
+    EXPECT_NE(required.output.find("--require_direct_reads: "),
+              std::string::npos)
+        << required.output;
+  }
+  std::filesystem::remove_all(db);
 }
 
 }  // namespace

@@ -1,0 +1,114 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// --use_direct_reads where the file system refuses O_DIRECT: the run goes on
+// buffered and says why, or fails when told to insist. The refusal is
+// simulated with a probe that refuses, since this kernel's tmpfs accepts
+// O_DIRECT (Linux 6.6 and later); the real probe is checked on /dev/shm
+// against what the kernel itself answers.
+
+#include "direct_reads.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "absl/status/status.h"
+#include "bench_options.h"
+#include "gtest/gtest.h"
+
+namespace bloomgate::bench {
+namespace {
+
+absl::Status Refuse(const std::string& folder) {
+  return absl::FailedPreconditionError("the file system of " + folder +
+                                       " refuses O_DIRECT: Invalid argument");
+}
+
+BenchOptions DirectOptions(const std::string& db) {
+  BenchOptions o;
+  o.db = db;
+  o.use_direct_reads = true;
+  return o;
+}
+
+std::string Scratch(const std::string& name) {
+  return (std::filesystem::path(::testing::TempDir()) /
+          (name + "_" + std::to_string(::getpid())))
+      .string();
+}
+
+TEST(DirectReadsTest, RefusedMeansBufferedAndSaysWhy) {
+  const std::string db = Scratch("direct_refused");
+  BenchOptions o = DirectOptions(db);
+  DirectReads direct = ResolveDirectReads(o, Refuse);
+  EXPECT_TRUE(direct.requested);
+  EXPECT_FALSE(direct.in_force);
+  EXPECT_EQ(direct.folder, db);
+  ASSERT_TRUE(ApplyDirectReads(direct, &o).ok());
+  EXPECT_FALSE(o.use_direct_reads);
+  const std::string line = DescribeDirectReads(direct);
+  EXPECT_NE(line.find("buffered (page cache)"), std::string::npos) << line;
+  EXPECT_NE(line.find("refuses O_DIRECT"), std::string::npos) << line;
+  std::filesystem::remove_all(db);
+}
+
+TEST(DirectReadsTest, RequiredAndRefusedFails) {
+  const std::string db = Scratch("direct_required");
+  BenchOptions o = DirectOptions(db);
+  o.require_direct_reads = true;
+  absl::Status s = ApplyDirectReads(ResolveDirectReads(o, Refuse), &o);
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(s.message().find("refuses O_DIRECT"), std::string::npos) << s;
+  std::filesystem::remove_all(db);
+}
+
+TEST(DirectReadsTest, NotRequestedProbesNothing) {
+  BenchOptions o;
+  DirectReads direct = ResolveDirectReads(o, Refuse);
+  EXPECT_FALSE(direct.requested);
+  EXPECT_TRUE(direct.folder.empty());
+  EXPECT_EQ(DescribeDirectReads(direct), "Reads:      buffered (page cache)\n");
+}
+
+TEST(DirectReadsTest, RequireWithoutUseIsInvalid) {
+  BenchOptions o;
+  o.benchmarks = {BenchmarkKind::kReadRandom};
+  o.engines = {EngineKind::kLsm};
+  o.filters = {FilterKind::kNone};
+  o.require_direct_reads = true;
+  EXPECT_EQ(ValidateBenchOptions(o).code(), absl::StatusCode::kInvalidArgument);
+}
+
+// The probe answers what open(O_DIRECT) answers on tmpfs, whichever way this
+// kernel goes, and the header then tells that the files are in memory.
+TEST(DirectReadsTest, ProbeOnTmpfsMatchesTheKernel) {
+  const std::string dir =
+      "/dev/shm/bloomgate_direct_" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  const std::string file = dir + "/f";
+  {
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fclose(f);
+  }
+  const int fd = ::open(file.c_str(), O_RDONLY | O_DIRECT);
+  const bool kernel_accepts = fd >= 0;
+  if (fd >= 0) ::close(fd);
+
+  DirectReads direct = ResolveDirectReads(DirectOptions(dir));
+  EXPECT_EQ(direct.in_force, kernel_accepts) << direct.refusal;
+  EXPECT_TRUE(direct.in_memory);
+  const std::string line = DescribeDirectReads(direct);
+  if (kernel_accepts) {
+    EXPECT_NE(line.find("no device behind the reads"), std::string::npos)
+        << line;
+  } else {
+    EXPECT_NE(line.find("buffered"), std::string::npos) << line;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace bloomgate::bench
