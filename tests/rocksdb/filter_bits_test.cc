@@ -304,6 +304,17 @@ void Apply(rocksdb::FilterBitsBuilder& builder, const std::vector<Add>& adds) {
   }
 }
 
+// Finishes the block into `block`, checks that construction and RocksDB's
+// post-verification pass, and returns a reader over it.
+std::unique_ptr<rocksdb::FilterBitsReader> FinishAndVerify(
+    BitsBuilder& builder, std::unique_ptr<const char[]>* block) {
+  rocksdb::Status s;
+  const rocksdb::Slice contents = builder.Finish(block, &s);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  EXPECT_TRUE(builder.MaybePostVerify(contents).ok());
+  return NewFilterBitsReader(contents);
+}
+
 TEST(FilterBitsTest, AddKeyAndAltAddsBothAndCountsEachOnce) {
   for (bool verify : {false, true}) {
     auto builder = MustBuilder({}, verify);
@@ -321,11 +332,7 @@ TEST(FilterBitsTest, AddKeyAndAltAddsBothAndCountsEachOnce) {
     builder->AddKeyAndAlt("abf", "ab");
     EXPECT_EQ(builder->EstimateEntriesAdded(), 8u) << verify;
     std::unique_ptr<const char[]> block;
-    rocksdb::Status s;
-    const rocksdb::Slice contents = builder->Finish(&block, &s);
-    ASSERT_TRUE(s.ok()) << s.ToString();
-    EXPECT_TRUE(builder->MaybePostVerify(contents).ok());
-    auto reader = NewFilterBitsReader(contents);
+    auto reader = FinishAndVerify(*builder, &block);
     for (const char* entry :
          {"abc1", "abc", "abc2", "abd", "abe", "abf1", "abf", "ab"}) {
       EXPECT_TRUE(reader->MayMatch(entry)) << entry;
@@ -343,11 +350,7 @@ TEST(FilterBitsTest, AddKeyAndAltFindsEveryKeyAndPrefix) {
     ASSERT_NE(builder, nullptr);
     Apply(*builder, adds);
     std::unique_ptr<const char[]> block;
-    rocksdb::Status s;
-    const rocksdb::Slice contents = builder->Finish(&block, &s);
-    ASSERT_TRUE(s.ok()) << s.ToString();
-    EXPECT_TRUE(builder->MaybePostVerify(contents).ok());
-    auto reader = NewFilterBitsReader(contents);
+    auto reader = FinishAndVerify(*builder, &block);
     for (const Add& add : adds) {
       ASSERT_TRUE(reader->MayMatch(add.key)) << add.key;
       if (add.alt.has_value()) {
