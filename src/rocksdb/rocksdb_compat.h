@@ -28,6 +28,13 @@
 #error "bloomgate's RocksDB adapter supports RocksDB 7.0 to 11.x"
 #endif
 
+// 8.3: a Seek that a prefix filter rules out counts as
+// {NON_,}LAST_LEVEL_SEEK_FILTERED (before: BLOOM_FILTER_PREFIX_USEFUL), and a
+// Get ruled out by a prefix-only filter as BLOOM_FILTER_PREFIX_USEFUL
+// (before: BLOOM_FILTER_USEFUL).
+#define BLOOMGATE_ROCKSDB_HAS_SEEK_FILTER_TICKERS \
+  BLOOMGATE_ROCKSDB_AT_LEAST(8, 3)
+
 // 9.6: FilterBitsBuilder::AddKeyAndAlt(key, alt) is pure virtual: the whole
 // key and its prefix in one call, each deduplicated against its own kind.
 #define BLOOMGATE_ROCKSDB_HAS_ADD_KEY_AND_ALT BLOOMGATE_ROCKSDB_AT_LEAST(9, 6)

@@ -497,7 +497,10 @@ TEST(MonkeyDbTest, AutomaticCompactionsUseSeveralBudgets) {
     EXPECT_EQ(matches, 1) << "level " << f.level << ": " << f.filter_size
                           << " bytes for " << f.num_entries << " keys";
   }
-  EXPECT_GE(files_per_level.size(), 3u);
+  // How many levels the files end in depends on when background compactions
+  // ran (and on the release: dynamic level bytes is the default from 8.4),
+  // but never fewer than two for 100,000 keys in 32 KiB files.
+  EXPECT_GE(files_per_level.size(), 2u);
   for (const auto& [level, n] : files_per_level) {
     std::cout << "[ figures  ] L" << level << ": " << n << " files\n";
   }

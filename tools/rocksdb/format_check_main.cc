@@ -16,9 +16,10 @@
 // when all holds, 1 otherwise, 2 for usage errors.
 //
 // The tables are written with format_version 5, the newest that RocksDB 7.x
-// reads: the table format is RocksDB's, and newer releases default to newer
-// versions that older ones reject; the filter block inside is bloomgate's and
-// the same whatever the release.
+// reads, and without compression, which a RocksDB built from source lacks
+// unless asked: the table format is RocksDB's, and newer releases default to
+// newer versions that older ones reject; the filter block inside is
+// bloomgate's and the same whatever the release.
 
 #include <cstdint>
 #include <cstdio>
@@ -73,6 +74,8 @@ rocksdb::Options MakeOptions(bool partitioned) {
   rocksdb::Options options;
   options.create_if_missing = true;
   options.disable_auto_compactions = true;
+  // RocksDB built from source has no compression libraries unless asked.
+  options.compression = rocksdb::kNoCompression;
   options.statistics = rocksdb::CreateDBStatistics();
   // Keys "kNNN-...": a four-byte prefix, so the filters hold prefixes too.
   options.prefix_extractor.reset(rocksdb::NewFixedPrefixTransform(4));
