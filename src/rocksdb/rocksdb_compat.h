@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "rocksdb/db.h"
 #include "rocksdb/options.h"
