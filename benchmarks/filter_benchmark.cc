@@ -5,6 +5,12 @@
 // filters, all four driven through RocksDB's FilterBitsBuilder and
 // FilterBitsReader interface, in one binary and one run.
 //
+// Filters: bloomgate_blocked under the SIMD kernel chosen at run time
+// (bloomgate/simd.h; BLOOMGATE_SIMD forces one), bloomgate_blocked_avx2 and
+// bloomgate_blocked_scalar under those kernels forced (each narrower kernel
+// the CPU has), bloomgate_standard, rocksdb_bloom and rocksdb_ribbon. The
+// context printed first names the kernel and the RocksDB release.
+//
 // Names: <Phase>/<filter>/<keys>, Phase one of
 //   Build               AddKey for every key, then Finish (hashing included)
 //   QueryNegative       MayMatch, one key at a time, keys never added
@@ -17,10 +23,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <string>
 #include <tuple>
@@ -29,6 +37,8 @@
 #include "absl/strings/str_cat.h"
 #include "benchmark/benchmark.h"
 #include "benchmarks/ratio_reporter.h"
+#include "bloomgate/simd.h"
+#include "rocksdb/version.h"
 #include "src/rocksdb/filter_bits.h"
 
 namespace bloomgate::bench {
@@ -77,41 +87,72 @@ class KeySet {
   std::string bytes_;
 };
 
-enum class Filter {
+enum class Family {
   kBloomgateBlocked,
   kBloomgateStandard,
   kRocksdbBloom,
   kRocksdbRibbon
 };
 
-const char* FilterName(Filter filter) {
-  switch (filter) {
-    case Filter::kBloomgateBlocked:
-      return "bloomgate_blocked";
-    case Filter::kBloomgateStandard:
-      return "bloomgate_standard";
-    case Filter::kRocksdbBloom:
-      return "rocksdb_bloom";
-    case Filter::kRocksdbRibbon:
-      return "rocksdb_ribbon";
+// One column of the comparison. bloomgate's blocked filter runs under the
+// kernel the process chose at run time, and again under each narrower
+// kernel the CPU has, forced, so that every kernel stands next to RocksDB's
+// filters in the same run.
+struct Filter {
+  std::string name;
+  Family family;
+  std::optional<SimdKernel> kernel;  // forced for builds and reader
+};
+
+std::vector<Filter> AllFilters() {
+  std::vector<Filter> filters = {
+      {"bloomgate_blocked", Family::kBloomgateBlocked, std::nullopt}};
+  for (SimdKernel kernel : {SimdKernel::kAvx2, SimdKernel::kScalar}) {
+    if (kernel < ActiveSimdKernel() && SimdKernelSupported(kernel)) {
+      filters.push_back(
+          {absl::StrCat("bloomgate_blocked_", SimdKernelName(kernel).data()),
+           Family::kBloomgateBlocked, kernel});
+    }
   }
-  return "?";
+  filters.push_back(
+      {"bloomgate_standard", Family::kBloomgateStandard, std::nullopt});
+  filters.push_back({"rocksdb_bloom", Family::kRocksdbBloom, std::nullopt});
+  filters.push_back({"rocksdb_ribbon", Family::kRocksdbRibbon, std::nullopt});
+  return filters;
 }
 
-std::unique_ptr<rocksdb::FilterBitsBuilder> NewBuilder(Filter filter) {
-  switch (filter) {
-    case Filter::kBloomgateBlocked:
-    case Filter::kBloomgateStandard: {
+// Makes a filter's kernel the active one while it lives.
+class ScopedKernel {
+ public:
+  explicit ScopedKernel(const Filter& filter) : saved_(ActiveSimdKernel()) {
+    if (filter.kernel) {
+      const absl::Status status = SetSimdKernel(*filter.kernel);
+      if (!status.ok()) std::abort();  // AllFilters lists supported ones
+    }
+  }
+  ~ScopedKernel() { (void)SetSimdKernel(saved_); }
+  ScopedKernel(const ScopedKernel&) = delete;
+  ScopedKernel& operator=(const ScopedKernel&) = delete;
+
+ private:
+  SimdKernel saved_;
+};
+
+std::unique_ptr<rocksdb::FilterBitsBuilder> NewBuilder(const Filter& filter) {
+  switch (filter.family) {
+    case Family::kBloomgateBlocked:
+    case Family::kBloomgateStandard: {
       FilterOptions options;
       options.bits_per_key = kBitsPerKey;
-      options.layout = filter == Filter::kBloomgateBlocked ? Layout::kBlocked
-                                                           : Layout::kStandard;
+      options.layout = filter.family == Family::kBloomgateBlocked
+                           ? Layout::kBlocked
+                           : Layout::kStandard;
       return *ri::NewFilterBitsBuilder(options);
     }
-    case Filter::kRocksdbBloom:
+    case Family::kRocksdbBloom:
       return ri::NewBuiltinFilterBitsBuilder(ri::BuiltinFilter::kBloom,
                                              kBitsPerKey);
-    case Filter::kRocksdbRibbon:
+    case Family::kRocksdbRibbon:
       return ri::NewBuiltinFilterBitsBuilder(ri::BuiltinFilter::kRibbon,
                                              kBitsPerKey);
   }
@@ -119,9 +160,10 @@ std::unique_ptr<rocksdb::FilterBitsBuilder> NewBuilder(Filter filter) {
 }
 
 std::unique_ptr<rocksdb::FilterBitsReader> NewReader(
-    Filter filter, const rocksdb::Slice& block) {
-  if (filter == Filter::kBloomgateBlocked ||
-      filter == Filter::kBloomgateStandard) {
+    const Filter& filter, const rocksdb::Slice& block) {
+  if (filter.family == Family::kBloomgateBlocked ||
+      filter.family == Family::kBloomgateStandard) {
+    ScopedKernel kernel(filter);
     return ri::NewFilterBitsReader(block);
   }
   return ri::NewBuiltinFilterBitsReader(block);
@@ -153,17 +195,18 @@ Keys& KeysFor(size_t n) {
   return *slot;
 }
 
-rocksdb::Slice Build(Filter filter, const KeySet& keys,
+rocksdb::Slice Build(const Filter& filter, const KeySet& keys,
                      std::unique_ptr<const char[]>* buffer) {
+  ScopedKernel kernel(filter);
   std::unique_ptr<rocksdb::FilterBitsBuilder> builder = NewBuilder(filter);
   for (size_t i = 0; i < keys.size(); ++i) builder->AddKey(keys[i]);
   return builder->Finish(buffer);
 }
 
-BuiltFilter& FilterFor(Filter filter, size_t n) {
-  static auto* cache =
-      new std::map<std::pair<Filter, size_t>, std::unique_ptr<BuiltFilter>>;
-  auto& slot = (*cache)[{filter, n}];
+BuiltFilter& FilterFor(const Filter& filter, size_t n) {
+  static auto* cache = new std::map<std::pair<std::string, size_t>,
+                                    std::unique_ptr<BuiltFilter>>;
+  auto& slot = (*cache)[{filter.name, n}];
   if (slot) return *slot;
   slot = std::make_unique<BuiltFilter>();
   const Keys& keys = KeysFor(n);
@@ -193,7 +236,7 @@ void SetCounters(benchmark::State& state, const BuiltFilter& built,
   state.SetItemsProcessed(static_cast<int64_t>(keys_processed));
 }
 
-void BM_Build(benchmark::State& state, Filter filter, size_t n) {
+void BM_Build(benchmark::State& state, const Filter& filter, size_t n) {
   const KeySet& keys = KeysFor(n).added;
   const BuiltFilter& built = FilterFor(filter, n);
   for (auto _ : state) {
@@ -204,7 +247,8 @@ void BM_Build(benchmark::State& state, Filter filter, size_t n) {
   SetCounters(state, built, state.iterations() * n);
 }
 
-void BM_Query(benchmark::State& state, Filter filter, size_t n, bool positive) {
+void BM_Query(benchmark::State& state, const Filter& filter, size_t n,
+              bool positive) {
   const Keys& keys = KeysFor(n);
   const KeySet& queries = positive ? keys.positive_queries : keys.absent;
   BuiltFilter& built = FilterFor(filter, n);
@@ -225,7 +269,7 @@ void BM_Query(benchmark::State& state, Filter filter, size_t n, bool positive) {
   SetCounters(state, built, processed);
 }
 
-void BM_QueryBatch(benchmark::State& state, Filter filter, size_t n) {
+void BM_QueryBatch(benchmark::State& state, const Filter& filter, size_t n) {
   const KeySet& queries = KeysFor(n).absent;
   BuiltFilter& built = FilterFor(filter, n);
   std::vector<rocksdb::Slice> slices(queries.size());
@@ -250,27 +294,25 @@ void BM_QueryBatch(benchmark::State& state, Filter filter, size_t n) {
 }
 
 void RegisterAll() {
-  const Filter filters[] = {Filter::kBloomgateBlocked,
-                            Filter::kBloomgateStandard, Filter::kRocksdbBloom,
-                            Filter::kRocksdbRibbon};
+  static const auto* filters = new std::vector<Filter>(AllFilters());
   const size_t sizes[] = {10'000, 1'000'000, 10'000'000};
-  auto name = [](const char* phase, Filter filter, size_t n) {
-    return absl::StrCat(phase, "/", FilterName(filter), "/", n);
+  auto name = [](const char* phase, const Filter& filter, size_t n) {
+    return absl::StrCat(phase, "/", filter.name, "/", n);
   };
   for (size_t n : sizes) {
-    for (Filter f : filters) {
+    for (const Filter& f : *filters) {
       benchmark::RegisterBenchmark(name("Build", f, n).c_str(), BM_Build, f, n)
           ->Unit(benchmark::kMillisecond);
     }
-    for (Filter f : filters) {
+    for (const Filter& f : *filters) {
       benchmark::RegisterBenchmark(name("QueryNegative", f, n).c_str(),
                                    BM_Query, f, n, /*positive=*/false);
     }
-    for (Filter f : filters) {
+    for (const Filter& f : *filters) {
       benchmark::RegisterBenchmark(name("QueryPositive", f, n).c_str(),
                                    BM_Query, f, n, /*positive=*/true);
     }
-    for (Filter f : filters) {
+    for (const Filter& f : *filters) {
       benchmark::RegisterBenchmark(name("QueryNegativeBatch", f, n).c_str(),
                                    BM_QueryBatch, f, n);
     }
@@ -281,10 +323,24 @@ void RegisterAll() {
 }  // namespace bloomgate::bench
 
 int main(int argc, char** argv) {
+  namespace bench = bloomgate::bench;
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  bloomgate::bench::RegisterAll();
-  bloomgate::bench::RatioReporter reporter;
+  const std::string kernel(
+      bloomgate::SimdKernelName(bloomgate::ActiveSimdKernel()));
+  const std::string rocksdb = absl::StrCat(
+      "RocksDB ", ROCKSDB_MAJOR, ".", ROCKSDB_MINOR, ".", ROCKSDB_PATCH,
+      " as linked; its FastLocalBloom runs the path its library was compiled "
+      "for (Debian's librocksdb: the x86-64 baseline, scalar)");
+  benchmark::AddCustomContext("bloomgate_kernel", kernel);
+  benchmark::AddCustomContext("rocksdb", rocksdb);
+  bench::RegisterAll();
+  bench::RatioReporter reporter(
+      benchmark::CreateDefaultDisplayReporter(),
+      absl::StrCat("bloomgate_blocked: the kernel chosen at run time (", kernel,
+                   "); bloomgate_blocked_<kernel>: that kernel forced. "
+                   "rocksdb_*: ",
+                   rocksdb, "."));
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   return 0;

@@ -3,6 +3,7 @@
 #include "benchmarks/ratio_reporter.h"
 
 #include <cstdio>
+#include <utility>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -11,39 +12,55 @@
 
 namespace bloomgate::bench {
 
+RatioReporter::RatioReporter(benchmark::BenchmarkReporter* display,
+                             std::string note)
+    : display_(display), note_(std::move(note)) {}
+
+bool RatioReporter::ReportContext(const Context& context) {
+  return display_->ReportContext(context);
+}
+
 void RatioReporter::ReportRuns(const std::vector<Run>& runs) {
-  ConsoleReporter::ReportRuns(runs);
-  for (const Run& run : runs) {
-    if (run.error_occurred) continue;
-    // With --benchmark_repetitions the median speaks for a benchmark: it
-    // arrives after the repetitions and replaces them; other aggregates
-    // (mean, stddev, cv) are skipped.
-    const bool median =
-        run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-    if (run.run_type != Run::RT_Iteration && !median) continue;
-    // Names are <Phase>/<filter>/<keys>.
-    std::vector<std::string> parts = absl::StrSplit(run.run_name.str(), '/');
-    if (parts.size() < 3) continue;
-    uint64_t keys = 0;
-    if (!absl::SimpleAtoi(parts[2], &keys)) continue;
-    Result& r = results_[{keys, parts[0]}][parts[1]];
-    auto counter = [&](const char* name) {
-      auto it = run.counters.find(name);
-      return it == run.counters.end() ? 0.0 : static_cast<double>(it->second);
-    };
-    r.ns_per_key = counter("ns_per_key") * 1e9;  // the counter is in seconds
-    r.fp_rate = counter("fp_rate");
-    r.bits_per_key = counter("bits_per_key");
-  }
+  display_->ReportRuns(runs);
+  for (const Run& run : runs) Collect(run);
 }
 
 void RatioReporter::Finalize() {
-  ConsoleReporter::Finalize();
-  std::FILE* out = stdout;
+  display_->Finalize();
+  const bool console =
+      dynamic_cast<benchmark::ConsoleReporter*>(display_) != nullptr;
+  PrintTable(console ? stdout : stderr);
+}
+
+void RatioReporter::Collect(const Run& run) {
+  if (run.error_occurred) return;
+  // With --benchmark_repetitions the median speaks for a benchmark: it
+  // arrives after the repetitions and replaces them; other aggregates (mean,
+  // stddev, cv) are skipped.
+  const bool median =
+      run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+  if (run.run_type != Run::RT_Iteration && !median) return;
+  // Names are <Phase>/<filter>/<keys>.
+  std::vector<std::string> parts = absl::StrSplit(run.run_name.str(), '/');
+  if (parts.size() < 3) return;
+  uint64_t keys = 0;
+  if (!absl::SimpleAtoi(parts[2], &keys)) return;
+  Result& r = results_[{keys, parts[0]}][parts[1]];
+  auto counter = [&](const char* name) {
+    auto it = run.counters.find(name);
+    return it == run.counters.end() ? 0.0 : static_cast<double>(it->second);
+  };
+  r.ns_per_key = counter("ns_per_key") * 1e9;  // the counter is in seconds
+  r.fp_rate = counter("fp_rate");
+  r.bits_per_key = counter("bits_per_key");
+}
+
+void RatioReporter::PrintTable(std::FILE* out) const {
   absl::FPrintF(out,
                 "\nRatios against rocksdb_bloom in this run (time < 1.00 is "
-                "faster; medians when repeated; FP in %%)\n");
-  absl::FPrintF(out, "%-28s %-20s %9s %9s %8s %8s\n", "benchmark", "filter",
+                "faster; medians when repeated; FP in %%)\n%s\n",
+                note_);
+  absl::FPrintF(out, "%-28s %-24s %9s %9s %8s %8s\n", "benchmark", "filter",
                 "ns/key", "x bloom", "FP %", "bits/key");
   for (const auto& [group_key, by_filter] : results_) {
     const std::string group =
@@ -54,7 +71,7 @@ void RatioReporter::Finalize() {
       if (base != by_filter.end() && base->second.ns_per_key > 0) {
         ratio = absl::StrFormat("%.2f", r.ns_per_key / base->second.ns_per_key);
       }
-      absl::FPrintF(out, "%-28s %-20s %9.2f %9s %8.3f %8.2f\n", group, filter,
+      absl::FPrintF(out, "%-28s %-24s %9.2f %9s %8.3f %8.2f\n", group, filter,
                     r.ns_per_key, ratio, 100 * r.fp_rate, r.bits_per_key);
     }
   }

@@ -1,12 +1,18 @@
 // Copyright 2026 The bloomgate Authors.
 //
-// A console reporter that, after the usual table, prints bloomgate's times as
-// ratios against RocksDB's Bloom filter measured in the same run. Absolute
-// times on a shared machine drift by 2x between runs; ratios taken seconds
-// apart in one process drift much less, and least with
-// --benchmark_repetitions=N --benchmark_enable_random_interleaving=true,
-// which spreads both sides of a ratio over the same stretch of time (the
-// table then uses the medians).
+// A reporter that passes every report on to the reporter the command line
+// chose (--benchmark_format: console, json or csv) and, after the run,
+// prints every filter's times as ratios against RocksDB's Bloom filter
+// measured in the same run. Absolute times on a shared machine drift by 2x
+// between runs; ratios taken seconds apart in one process drift much less,
+// and least with --benchmark_repetitions=N
+// --benchmark_enable_random_interleaving=true, which spreads both sides of a
+// ratio over the same stretch of time (the table then uses the medians).
+//
+// The table follows a console report on stdout; after a json or csv report
+// it goes to stderr, so that stdout stays one parseable document.
+// (--benchmark_out=FILE is written by Google Benchmark's own file reporter,
+// unaffected.)
 
 #ifndef BLOOMGATE_BENCHMARKS_RATIO_REPORTER_H_
 #define BLOOMGATE_BENCHMARKS_RATIO_REPORTER_H_
@@ -21,8 +27,12 @@
 
 namespace bloomgate::bench {
 
-class RatioReporter : public benchmark::ConsoleReporter {
+class RatioReporter : public benchmark::BenchmarkReporter {
  public:
+  // `display` is not owned; `note` is printed above the table.
+  RatioReporter(benchmark::BenchmarkReporter* display, std::string note);
+
+  bool ReportContext(const Context& context) override;
   void ReportRuns(const std::vector<Run>& runs) override;
   void Finalize() override;
 
@@ -32,6 +42,12 @@ class RatioReporter : public benchmark::ConsoleReporter {
     double fp_rate = 0;
     double bits_per_key = 0;
   };
+
+  void Collect(const Run& run);
+  void PrintTable(std::FILE* out) const;
+
+  benchmark::BenchmarkReporter* display_;
+  std::string note_;
   // Keyed by (keys, phase), which orders the table, then by filter name.
   std::map<std::pair<uint64_t, std::string>, std::map<std::string, Result>>
       results_;

@@ -15,6 +15,10 @@
 
 namespace bloomgate {
 
+namespace internal {
+struct BlockedKernel;
+}  // namespace internal
+
 // A zero-copy view over a filter block written by FilterBuilder. The block's
 // bytes must outlive the reader and stay unchanged.
 //
@@ -25,8 +29,10 @@ namespace bloomgate {
 // "may match" for every key, and status() says why. A "no" from a reader is
 // therefore always certain.
 //
-// Queries allocate nothing, make no virtual call and divide nothing. A reader
-// is immutable after construction: any number of threads may query it.
+// Queries allocate nothing and divide nothing. A blocked filter's probes run
+// on the SIMD kernel that was active when the reader was constructed
+// (bloomgate/simd.h): one indirect call per query or batch. A reader is
+// immutable after construction: any number of threads may query it.
 class FilterReader {
  public:
   // A reader that matches everything (status() is OK). Useful as a
@@ -76,6 +82,7 @@ class FilterReader {
   // Blocked: number of 512-bit lines. Standard: num_bits_.
   uint64_t num_slots_ = 0;
   const uint8_t* bits_ = nullptr;
+  const internal::BlockedKernel* kernel_ = nullptr;  // blocked layout only
   absl::Status status_;
 };
 

@@ -22,20 +22,22 @@
 // sets 16 keys at a time (blocked_fill.h). Queries have three implementations
 // that test the same bits: scalar (portable), AVX2 (two 8-lane halves, words
 // picked with in-register permutes) and AVX-512 (one 16-lane multiply, one
-// permute, one rotate, one masked test; no gather). The widest one the
-// compiler targets is used; tests check all compiled ones against scalar.
+// permute, one rotate, one masked test; no gather). The widest one the CPU
+// runs is chosen at run time (blocked_kernels.h); tests check each against
+// scalar.
 
 #ifndef BLOOMGATE_SRC_FILTER_BLOCKED_BLOOM_H_
 #define BLOOMGATE_SRC_FILTER_BLOCKED_BLOOM_H_
 
 #include <cstdint>
 
-#if defined(__AVX2__) || defined(__AVX512F__)
+#include "bloomgate/filter_options.h"
+#include "src/filter/cpu_target.h"
+#include "src/filter/format.h"
+
+#if BLOOMGATE_X86_KERNELS
 #include <immintrin.h>
 #endif
-
-#include "bloomgate/filter_options.h"
-#include "src/filter/format.h"
 
 namespace bloomgate::internal {
 
@@ -83,11 +85,12 @@ inline bool BlockedMayMatchScalar(uint32_t seed, int num_probes,
   return all_set & 1;
 }
 
-#if defined(__AVX2__)
+#if BLOOMGATE_X86_KERNELS
 // Lanes hold 32-bit words; bit b of the line is bit (b % 32) of little-endian
 // word b / 32, the same bit as in the byte-addressed scalar version.
-inline bool BlockedMayMatchAvx2(uint32_t seed, int num_probes,
-                                const uint8_t* line) {
+BLOOMGATE_TARGET_AVX2 inline bool BlockedMayMatchAvx2(uint32_t seed,
+                                                      int num_probes,
+                                                      const uint8_t* line) {
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(line));
   const __m256i hi =
       _mm256_loadu_si256(reinterpret_cast<const __m256i*>(line + 32));
@@ -113,14 +116,13 @@ inline bool BlockedMayMatchAvx2(uint32_t seed, int num_probes,
   }
   return _mm256_testz_si256(missing, missing);
 }
-#endif  // __AVX2__
 
-#if defined(__AVX512F__)
 // The zero-masking forms (maskz) compile to the same instructions; they also
 // keep GCC 12 from warning about the undefined vectors the plain forms use.
 
 // Lane i (for the lanes in `active`): BlockedProbeBit(seed, i).
-inline __m512i ProbeBitsAvx512(uint32_t seed, __mmask16 active) {
+BLOOMGATE_TARGET_AVX512 inline __m512i ProbeBitsAvx512(uint32_t seed,
+                                                       __mmask16 active) {
   return _mm512_maskz_srli_epi32(
       active,
       _mm512_maskz_mullo_epi32(active,
@@ -134,8 +136,9 @@ inline __m512i ProbeBitsAvx512(uint32_t seed, __mmask16 active) {
 // CPU's out-of-order window. The rotate replaces shifting a 1 into place and
 // masking (and the single-key prefetches went): 0.86-1.01x the time in eight
 // A/B runs at 10^7 keys (median 0.94), 0.93-0.98x at 10^6.
-inline bool BlockedMayMatchAvx512(uint32_t seed, int num_probes,
-                                  const uint8_t* line) {
+BLOOMGATE_TARGET_AVX512 inline bool BlockedMayMatchAvx512(uint32_t seed,
+                                                          int num_probes,
+                                                          const uint8_t* line) {
   const __mmask16 active = static_cast<__mmask16>((1u << num_probes) - 1);
   const __m512i bit = ProbeBitsAvx512(seed, active);
   const __m512i probed = _mm512_maskz_permutexvar_epi32(
@@ -147,19 +150,7 @@ inline bool BlockedMayMatchAvx512(uint32_t seed, int num_probes,
       _mm512_mask_testn_epi32_mask(active, at_bit0, _mm512_set1_epi32(1));
   return unset == 0;
 }
-#endif  // __AVX512F__
-
-// The fastest query implementation this build targets.
-inline bool BlockedMayMatch(uint32_t seed, int num_probes,
-                            const uint8_t* line) {
-#if defined(__AVX512F__)
-  return BlockedMayMatchAvx512(seed, num_probes, line);
-#elif defined(__AVX2__)
-  return BlockedMayMatchAvx2(seed, num_probes, line);
-#else
-  return BlockedMayMatchScalar(seed, num_probes, line);
-#endif
-}
+#endif  // BLOOMGATE_X86_KERNELS
 
 }  // namespace bloomgate::internal
 

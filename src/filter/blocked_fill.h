@@ -25,17 +25,18 @@
 
 #include <cstdint>
 
-#if defined(__AVX512F__)
+#include "bloomgate/filter_options.h"
+#include "src/filter/blocked_bloom.h"
+#include "src/filter/cpu_target.h"
+#include "src/filter/format.h"
+
+#if BLOOMGATE_X86_KERNELS
 #include <immintrin.h>
 #endif
 
-#include "bloomgate/filter_options.h"
-#include "src/filter/blocked_bloom.h"
-#include "src/filter/format.h"
-
 namespace bloomgate::internal {
 
-#if defined(__AVX512F__)
+#if BLOOMGATE_X86_KERNELS
 
 // Keys per chunk: one 512-bit vector of 32-bit seeds.
 inline constexpr int kFillChunk = 16;
@@ -52,8 +53,9 @@ struct BlockedChunkProbes {
 // Fills `out` for hashes[0, kFillChunk), probes [0, num_probes).
 // (The zero-masking forms with every lane on compile to the plain
 // instructions; they keep GCC 12 from warning about undefined vectors.)
-inline void ComputeChunkProbesAvx512(const uint64_t* hashes, uint64_t num_lines,
-                                     int num_probes, BlockedChunkProbes* out) {
+BLOOMGATE_TARGET_AVX512 inline void ComputeChunkProbesAvx512(
+    const uint64_t* hashes, uint64_t num_lines, int num_probes,
+    BlockedChunkProbes* out) {
   constexpr __mmask8 k8 = 0xff;
   constexpr __mmask16 k16 = 0xffff;
   // num_lines <= 2^32 - 1, so the 32 x 32-bit multiply of BlockedLineIndex is
@@ -106,7 +108,7 @@ inline void ApplyChunkProbes(const BlockedChunkProbes& probes, uint8_t* bits) {
   }
 }
 
-#endif  // __AVX512F__
+#endif  // BLOOMGATE_X86_KERNELS
 
 }  // namespace bloomgate::internal
 

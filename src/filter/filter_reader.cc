@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "src/filter/blocked_bloom.h"
+#include "src/filter/blocked_kernels.h"
 #include "src/filter/format.h"
 #include "src/filter/standard_bloom.h"
 #include "src/filter/xxh3.h"
@@ -15,7 +15,7 @@ namespace {
 // Keys per prefetch round in batched queries: enough misses in flight to
 // cover memory latency, few enough that the lines are still cached when
 // probed.
-constexpr size_t kBatch = 16;
+constexpr size_t kBatch = internal::kMaxQueryBatch;
 
 }  // namespace
 
@@ -36,6 +36,7 @@ FilterReader::FilterReader(std::string_view block) {
   } else if (layout_ == Layout::kBlocked) {
     mode_ = Mode::kBlocked;
     num_slots_ = num_bits_ / internal::kLineBits;
+    kernel_ = &internal::ActiveBlockedKernel();
   } else {
     mode_ = Mode::kStandard;
     num_slots_ = num_bits_;
@@ -48,15 +49,8 @@ bool FilterReader::MayMatch(std::string_view key) const {
 
 bool FilterReader::HashMayMatch(uint64_t hash) const {
   switch (mode_) {
-    case Mode::kBlocked: {
-      const uint8_t* line =
-          bits_ +
-          internal::BlockedLineIndex(hash, num_slots_) * internal::kLineBytes;
-      // No prefetch: the probe's loads follow at once, and they ask for both
-      // cache lines a line may span (the block need not be 64-byte aligned).
-      return internal::BlockedMayMatch(internal::BlockedProbeSeed(hash),
-                                       num_probes_, line);
-    }
+    case Mode::kBlocked:
+      return kernel_->may_match(bits_, num_slots_, num_probes_, hash);
     case Mode::kStandard:
       return internal::StandardMayMatch(hash, num_slots_, num_probes_, bits_);
     case Mode::kMatchNone:
@@ -91,20 +85,10 @@ void FilterReader::HashMayMatchBatch(absl::Span<const uint64_t> hashes,
 void FilterReader::HashMayMatchBatchImpl(const uint64_t* hashes, size_t n,
                                          bool* results) const {
   switch (mode_) {
-    case Mode::kBlocked: {
-      const uint8_t* lines[kBatch];
-      for (size_t i = 0; i < n; ++i) {
-        lines[i] = bits_ + internal::BlockedLineIndex(hashes[i], num_slots_) *
-                               internal::kLineBytes;
-        __builtin_prefetch(lines[i]);
-        __builtin_prefetch(lines[i] + internal::kLineBytes - 1);
-      }
-      for (size_t i = 0; i < n; ++i) {
-        results[i] = internal::BlockedMayMatch(
-            internal::BlockedProbeSeed(hashes[i]), num_probes_, lines[i]);
-      }
+    case Mode::kBlocked:
+      kernel_->may_match_batch(bits_, num_slots_, num_probes_, hashes, n,
+                               results);
       return;
-    }
     case Mode::kStandard:
       // Prefetch each key's first probe, the one every query reads.
       for (size_t i = 0; i < n; ++i) {

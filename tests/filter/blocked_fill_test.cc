@@ -9,15 +9,17 @@
 #include <random>
 #include <vector>
 
+#include "bloomgate/simd.h"
 #include "gtest/gtest.h"
 #include "src/filter/blocked_bloom.h"
+#include "src/filter/cpu_target.h"
 
 namespace bloomgate::internal {
 namespace {
 
-#if defined(__AVX512F__)
+#if BLOOMGATE_X86_KERNELS
 
-bool HasAvx512() { return __builtin_cpu_supports("avx512f"); }
+bool HasAvx512() { return SimdKernelSupported(SimdKernel::kAvx512); }
 
 std::vector<uint64_t> RandomHashes(size_t count, uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -80,13 +82,7 @@ TEST(BlockedFillTest, ChunkedFillSetsTheSameBitsAsBlockedAdd) {
   ExpectChunkedFillSameAsBlockedAdd<kMaxBlockedProbes>();
 }
 
-#else
-
-TEST(BlockedFillTest, NotCompiledWithoutAvx512) {
-  GTEST_SKIP() << "this build has no AVX-512: the fill is key by key";
-}
-
-#endif  // __AVX512F__
+#endif  // BLOOMGATE_X86_KERNELS
 
 }  // namespace
 }  // namespace bloomgate::internal

@@ -19,6 +19,7 @@
 #include "plot.h"
 #include "report.h"
 #include "runner.h"
+#include "tools/flags_usage.h"
 
 ABSL_FLAG(std::string, benchmarks, "fillrandom,readmixed",
           "Comma-separated benchmarks, run in order: fillrandom, fillseq, "
@@ -119,7 +120,7 @@ int Fail(const absl::Status& status) {
 
 int main(int argc, char** argv) {
   namespace bench = bloomgate::bench;
-  absl::SetProgramUsageMessage(
+  bloomgate::tools::SetToolUsage(
       "Measures the disk reads that per-file filters avoid on mostly-negative "
       "lookups, on RocksDB and bloomgate's LSM, in db_bench's style.\n"
       "With no flags: the default comparison (both engines, filters none, "

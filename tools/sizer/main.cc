@@ -16,6 +16,7 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_format.h"
+#include "tools/flags_usage.h"
 #include "tools/sizer/explain.h"
 #include "tools/sizer/size.h"
 
@@ -95,7 +96,7 @@ int RunExplain() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  absl::SetProgramUsageMessage(kUsage);
+  bloomgate::tools::SetToolUsage(kUsage);
   std::vector<char*> args = absl::ParseCommandLine(argc, argv);
   if (args.size() != 2) return UsageError("give one command: size or explain");
   const std::string command = args[1];

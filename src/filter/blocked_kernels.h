@@ -1,0 +1,53 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// The blocked layout's hot loops, one set per instruction set, behind one
+// table of function pointers (bloomgate/simd.h says how one is chosen).
+//
+// Each entry is a whole loop -- a query from hash to answer, a batch of
+// queries, a filter's fill -- so that a call through the table happens once
+// per query or per build and the probe code inside is inlined and compiled
+// for its instruction set. (The functions carry target attributes; the rest
+// of the library is compiled for the baseline, so nothing outside them can
+// use an instruction the CPU may lack.)
+
+#ifndef BLOOMGATE_SRC_FILTER_BLOCKED_KERNELS_H_
+#define BLOOMGATE_SRC_FILTER_BLOCKED_KERNELS_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "bloomgate/simd.h"
+#include "src/filter/hash_store.h"
+
+namespace bloomgate::internal {
+
+// Batches passed to may_match_batch hold at most this many hashes.
+inline constexpr size_t kMaxQueryBatch = 16;
+
+// `bits` is a blocked bit array of `num_lines` 64-byte lines, `num_probes`
+// in [1, kMaxBlockedProbes].
+struct BlockedKernel {
+  SimdKernel kernel;
+  // False only if `hash` was certainly never added.
+  bool (*may_match)(const uint8_t* bits, uint64_t num_lines, int num_probes,
+                    uint64_t hash);
+  // results[i] = may_match(hashes[i]) for i < n <= kMaxQueryBatch; every
+  // line is prefetched before any is probed.
+  void (*may_match_batch)(const uint8_t* bits, uint64_t num_lines,
+                          int num_probes, const uint64_t* hashes, size_t n,
+                          bool* results);
+  // Sets every stored hash's bits in `bits` (zeroed by the caller).
+  void (*fill)(const HashStore& hashes, uint64_t num_lines, int num_probes,
+               uint8_t* bits);
+};
+
+// The kernel's table, or nullptr if this build does not have it (the CPU
+// may still lack it: see SimdKernelSupported).
+const BlockedKernel* CompiledBlockedKernel(SimdKernel kernel);
+
+// The table of ActiveSimdKernel().
+const BlockedKernel& ActiveBlockedKernel();
+
+}  // namespace bloomgate::internal
+
+#endif  // BLOOMGATE_SRC_FILTER_BLOCKED_KERNELS_H_
