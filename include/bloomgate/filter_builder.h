@@ -28,10 +28,12 @@ class HashStore;
 //
 // Memory while building: 8 bytes per distinct key, plus the block at Finish.
 // The hashes live in slabs mapped for transparent huge pages; at Finish the
-// large slabs go to a process-wide pool (at most 256 MiB) for the next builder
+// large slabs (2 MiB and up) go to a process-wide pool for the next builder
 // and are marked MADV_FREE, so the kernel reclaims them when it needs memory.
 // Reusing them spares the page faults that otherwise cost more than the build
-// (src/filter/slab_pool.h).
+// (src/filter/slab_pool.h). The pool holds at most FilterBuilderPoolLimit()
+// bytes (256 MiB unless set); memory accounting that counts only what
+// RocksDB allocates does not see it: FilterBuilderPooledBytes() tells.
 // Not thread-safe; different builders may be used from different threads.
 class FilterBuilder {
  public:
@@ -90,6 +92,18 @@ class FilterBuilder {
   uint64_t last_hash_ = 0;  // the last hash added, if has_last_hash_
   bool has_last_hash_ = false;
 };
+
+// The process-wide pool of builders' released hash slabs (see FilterBuilder).
+
+// Sets how many bytes of released slabs the pool may keep; 0 turns pooling
+// off. Slabs pooled beyond a lowered limit are unmapped at once. Thread-safe.
+void SetFilterBuilderPoolLimit(size_t bytes);
+// The limit: 256 MiB unless set.
+size_t FilterBuilderPoolLimit();
+// Bytes of slabs in the pool now. They are mapped but marked MADV_FREE, so
+// the kernel may already have taken back some of their pages: an upper
+// bound on the resident memory the pool holds.
+size_t FilterBuilderPooledBytes();
 
 }  // namespace bloomgate
 

@@ -13,6 +13,7 @@
 #include "src/filter/blocked_fill.h"
 #include "src/filter/cpu_target.h"
 #include "src/filter/format.h"
+#include "src/filter/xxh3.h"
 
 namespace bloomgate::internal {
 namespace {
@@ -163,52 +164,47 @@ void FillAll(const HashStore& hashes, uint64_t num_lines, int num_probes,
   });
 }
 
-bool MayMatchScalar(const uint8_t* bits, uint64_t num_lines, int num_probes,
-                    uint64_t hash) {
-  return MayMatch<BlockedMayMatchScalar>(bits, num_lines, num_probes, hash);
+// Hashing inside the kernel puts XXH3 in the same function as the probe:
+// one call per query, compiled for the kernel's instruction set.
+template <auto kProbe>
+[[gnu::always_inline]] inline bool MayMatchKey(const uint8_t* bits,
+                                               uint64_t num_lines,
+                                               int num_probes, const char* key,
+                                               size_t size) {
+  return MayMatch<kProbe>(bits, num_lines, num_probes, XXH3_64bits(key, size));
 }
-void MayMatchBatchScalar(const uint8_t* bits, uint64_t num_lines,
-                         int num_probes, const uint64_t* hashes, size_t n,
-                         bool* results) {
-  MayMatchBatch<BlockedMayMatchScalar>(bits, num_lines, num_probes, hashes, n,
-                                       results);
-}
-constexpr BlockedKernel kScalarKernel = {SimdKernel::kScalar, &MayMatchScalar,
-                                         &MayMatchBatchScalar,
-                                         &FillAll<ScalarFill>};
 
+// A kernel's table: its functions, each the template above for its probe
+// and fill, with its target attribute (TARGET, which may be empty).
+// Flattened, so that XXH3_64bits, which GCC does not inline on its own, is.
+#define BLOOMGATE_DEFINE_KERNEL(NAME, TARGET, PROBE, FILL)                 \
+  TARGET bool MayMatch##NAME(const uint8_t* bits, uint64_t num_lines,      \
+                             int num_probes, uint64_t hash) {              \
+    return MayMatch<PROBE>(bits, num_lines, num_probes, hash);             \
+  }                                                                        \
+  TARGET [[gnu::flatten]] bool MayMatchKey##NAME(                          \
+      const uint8_t* bits, uint64_t num_lines, int num_probes,             \
+      const char* key, size_t size) {                                      \
+    return MayMatchKey<PROBE>(bits, num_lines, num_probes, key, size);     \
+  }                                                                        \
+  TARGET void MayMatchBatch##NAME(const uint8_t* bits, uint64_t num_lines, \
+                                  int num_probes, const uint64_t* hashes,  \
+                                  size_t n, bool* results) {               \
+    MayMatchBatch<PROBE>(bits, num_lines, num_probes, hashes, n, results); \
+  }                                                                        \
+  constexpr BlockedKernel k##NAME##Kernel = {                              \
+      SimdKernel::k##NAME, &MayMatch##NAME, &MayMatchKey##NAME,            \
+      &MayMatchBatch##NAME, &FillAll<FILL>}
+
+BLOOMGATE_DEFINE_KERNEL(Scalar, , BlockedMayMatchScalar, ScalarFill);
 #if BLOOMGATE_X86_KERNELS
-BLOOMGATE_TARGET_AVX2 bool MayMatchAvx2(const uint8_t* bits, uint64_t num_lines,
-                                        int num_probes, uint64_t hash) {
-  return MayMatch<BlockedMayMatchAvx2>(bits, num_lines, num_probes, hash);
-}
-BLOOMGATE_TARGET_AVX2 void MayMatchBatchAvx2(const uint8_t* bits,
-                                             uint64_t num_lines, int num_probes,
-                                             const uint64_t* hashes, size_t n,
-                                             bool* results) {
-  MayMatchBatch<BlockedMayMatchAvx2>(bits, num_lines, num_probes, hashes, n,
-                                     results);
-}
-constexpr BlockedKernel kAvx2Kernel = {SimdKernel::kAvx2, &MayMatchAvx2,
-                                       &MayMatchBatchAvx2, &FillAll<Avx2Fill>};
-
-BLOOMGATE_TARGET_AVX512 bool MayMatchAvx512(const uint8_t* bits,
-                                            uint64_t num_lines, int num_probes,
-                                            uint64_t hash) {
-  return MayMatch<BlockedMayMatchAvx512>(bits, num_lines, num_probes, hash);
-}
-BLOOMGATE_TARGET_AVX512 void MayMatchBatchAvx512(const uint8_t* bits,
-                                                 uint64_t num_lines,
-                                                 int num_probes,
-                                                 const uint64_t* hashes,
-                                                 size_t n, bool* results) {
-  MayMatchBatch<BlockedMayMatchAvx512>(bits, num_lines, num_probes, hashes, n,
-                                       results);
-}
-constexpr BlockedKernel kAvx512Kernel = {SimdKernel::kAvx512, &MayMatchAvx512,
-                                         &MayMatchBatchAvx512,
-                                         &FillAll<Avx512Fill>};
+BLOOMGATE_DEFINE_KERNEL(Avx2, BLOOMGATE_TARGET_AVX2, BlockedMayMatchAvx2,
+                        Avx2Fill);
+BLOOMGATE_DEFINE_KERNEL(Avx512, BLOOMGATE_TARGET_AVX512, BlockedMayMatchAvx512,
+                        Avx512Fill);
 #endif  // BLOOMGATE_X86_KERNELS
+
+#undef BLOOMGATE_DEFINE_KERNEL
 
 }  // namespace
 

@@ -10,6 +10,8 @@
 #include <new>
 #include <vector>
 
+#include "bloomgate/filter_builder.h"
+
 namespace bloomgate::internal {
 namespace {
 
@@ -36,19 +38,46 @@ class Pool {
     return nullptr;
   }
 
-  // Keeps the slab if it fits under kMaxPooledBytes.
+  // Keeps the slab if it fits under the limit.
   bool Put(void* slab, size_t bytes) {
     std::lock_guard<std::mutex> lock(mu_);
-    if (pooled_bytes_ + bytes > kMaxPooledBytes) return false;
+    if (pooled_bytes_ + bytes > limit_) return false;
     slabs_.push_back({slab, bytes});
     pooled_bytes_ += bytes;
     return true;
   }
 
+  // Unmaps the oldest slabs until the pool fits under `limit`.
+  void SetLimit(size_t limit) {
+    std::vector<PooledSlab> evicted;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      limit_ = limit;
+      size_t keep_from = 0;
+      while (pooled_bytes_ > limit_) {
+        pooled_bytes_ -= slabs_[keep_from].bytes;
+        ++keep_from;
+      }
+      evicted.assign(slabs_.begin(), slabs_.begin() + keep_from);
+      slabs_.erase(slabs_.begin(), slabs_.begin() + keep_from);
+    }
+    for (const PooledSlab& slab : evicted) munmap(slab.base, slab.bytes);
+  }
+
+  size_t limit() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return limit_;
+  }
+  size_t pooled_bytes() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return pooled_bytes_;
+  }
+
  private:
   std::mutex mu_;
-  std::vector<PooledSlab> slabs_;
+  std::vector<PooledSlab> slabs_;  // oldest first
   size_t pooled_bytes_ = 0;
+  size_t limit_ = kDefaultPoolLimitBytes;
 };
 
 Pool& ThePool() {
@@ -100,3 +129,15 @@ void ReleaseSlab(void* slab, size_t bytes) {
 }
 
 }  // namespace bloomgate::internal
+
+namespace bloomgate {
+
+void SetFilterBuilderPoolLimit(size_t bytes) {
+  internal::ThePool().SetLimit(bytes);
+}
+
+size_t FilterBuilderPoolLimit() { return internal::ThePool().limit(); }
+
+size_t FilterBuilderPooledBytes() { return internal::ThePool().pooled_bytes(); }
+
+}  // namespace bloomgate

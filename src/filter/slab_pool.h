@@ -8,8 +8,9 @@
 // 10^7 keys take, several times the build's own work. Two things avoid it:
 //  - slabs of 2 MiB and more are mapped with transparent huge pages where the
 //    kernel offers them: one fault per 2 MiB (10 ms for the same 80 MB);
-//  - released large slabs wait in a process-wide pool, up to kMaxPooledBytes,
-//    for the next build (RocksDB builds one filter per SST file, one after
+//  - released large slabs wait in a process-wide pool, up to a limit
+//    (bloomgate/filter_builder.h's SetFilterBuilderPoolLimit), for the next
+//    build (RocksDB builds one filter per SST file, one after
 //    another). Pooled slabs are marked MADV_FREE: the kernel may take their
 //    pages back whenever it needs memory, and until it does, reusing them
 //    costs no fault. (A heap allocator gives the same reuse only while it
@@ -25,7 +26,8 @@ namespace bloomgate::internal {
 // Slabs from this size up are mapped and pooled; smaller ones come from the
 // heap.
 inline constexpr size_t kHugePageBytes = size_t{2} << 20;
-inline constexpr size_t kMaxPooledBytes = size_t{256} << 20;
+// The pool's limit until SetFilterBuilderPoolLimit changes it.
+inline constexpr size_t kDefaultPoolLimitBytes = size_t{256} << 20;
 
 // `bytes` of writable memory, aligned to 8 bytes (to kHugePageBytes when
 // bytes >= kHugePageBytes, which must then be a multiple of it). Contents are

@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "bloomgate/filter_builder.h"
 #include "gtest/gtest.h"
 #include "src/filter/slab_pool.h"
 
@@ -100,16 +101,66 @@ TEST(HashStoreTest, EqualHashesAreAllKept) {
   EXPECT_EQ(visited, 100u);
 }
 
-TEST(SlabPoolTest, AReleasedLargeSlabIsReusedNotMappedAgain) {
+// Each test starts from an empty pool at the default limit and leaves one:
+// the pool is process-wide.
+class SlabPoolTest : public ::testing::Test {
+ protected:
+  void SetUp() override { EmptyPool(); }
+  void TearDown() override { EmptyPool(); }
+  static void EmptyPool() {
+    SetFilterBuilderPoolLimit(0);
+    ASSERT_EQ(FilterBuilderPooledBytes(), 0u);
+    SetFilterBuilderPoolLimit(kDefaultPoolLimitBytes);
+  }
+};
+
+TEST_F(SlabPoolTest, AReleasedLargeSlabIsReusedNotMappedAgain) {
   // Large slabs are aligned for huge pages and come back from the pool.
   void* first = AcquireSlab(kHugePageBytes);
   ASSERT_NE(first, nullptr);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(first) % kHugePageBytes, 0u);
   static_cast<char*>(first)[kHugePageBytes - 1] = 1;  // writable to the end
   ReleaseSlab(first, kHugePageBytes);
+  EXPECT_EQ(FilterBuilderPooledBytes(), kHugePageBytes);
   void* second = AcquireSlab(kHugePageBytes);
   EXPECT_EQ(second, first);
+  EXPECT_EQ(FilterBuilderPooledBytes(), 0u);
   ReleaseSlab(second, kHugePageBytes);
+}
+
+TEST_F(SlabPoolTest, TheLimitBoundsThePoolAndZeroTurnsItOff) {
+  EXPECT_EQ(FilterBuilderPoolLimit(), kDefaultPoolLimitBytes);
+  SetFilterBuilderPoolLimit(3 * kHugePageBytes);
+  EXPECT_EQ(FilterBuilderPoolLimit(), 3 * kHugePageBytes);
+  std::vector<void*> slabs;
+  for (int i = 0; i < 5; ++i) slabs.push_back(AcquireSlab(kHugePageBytes));
+  for (void* slab : slabs) ReleaseSlab(slab, kHugePageBytes);
+  EXPECT_EQ(FilterBuilderPooledBytes(), 3 * kHugePageBytes);  // two unmapped
+
+  SetFilterBuilderPoolLimit(kHugePageBytes);  // unmaps the two oldest
+  EXPECT_EQ(FilterBuilderPooledBytes(), kHugePageBytes);
+  SetFilterBuilderPoolLimit(0);
+  EXPECT_EQ(FilterBuilderPooledBytes(), 0u);
+  void* slab = AcquireSlab(kHugePageBytes);
+  static_cast<char*>(slab)[0] = 1;
+  ReleaseSlab(slab, kHugePageBytes);
+  EXPECT_EQ(FilterBuilderPooledBytes(), 0u);  // off: unmapped at once
+}
+
+TEST_F(SlabPoolTest, SmallSlabsNeverEnterThePool) {
+  void* slab = AcquireSlab(kHugePageBytes / 2);
+  ReleaseSlab(slab, kHugePageBytes / 2);
+  EXPECT_EQ(FilterBuilderPooledBytes(), 0u);
+}
+
+TEST_F(SlabPoolTest, AFinishedBuildPoolsItsLargeSlabs) {
+  absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create({});
+  ASSERT_TRUE(builder.ok());
+  for (uint64_t i = 0; i < 2'000'000; ++i)
+    builder->AddHash(i * 0x9E3779B97F4A7C15);
+  builder->Finish();
+  EXPECT_GT(FilterBuilderPooledBytes(), 0u);
+  EXPECT_LE(FilterBuilderPooledBytes(), FilterBuilderPoolLimit());
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "bloomgate/simd.h"
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,14 @@ TEST_F(SimdTest, EnvironmentValueSelectsASupportedKernelOrWarns) {
             "BLOOMGATE_SIMD ignored: unknown SIMD kernel \"avx-512\" (known: "
             "scalar, avx2, avx512); using " +
                 std::string(SimdKernelName(WidestSimdKernel())));
+}
+
+// tools/test runs every test under each kernel through the environment; this
+// checks that the variable reaches the process. (ctest runs each test in a
+// process of its own, and the tests here put the kernel back.)
+TEST_F(SimdTest, TheProcessStartsOnTheKernelTheEnvironmentSelects) {
+  EXPECT_EQ(saved_,
+            internal::ChooseSimdKernel(std::getenv("BLOOMGATE_SIMD")).kernel);
 }
 
 // Builds under one kernel, reads under another: same bytes, same answers.

@@ -5,6 +5,7 @@
 //   bloomgate size --n=1e9 --fp=0.01 [--json]
 //   bloomgate size --n=1e6 --bits_per_key=10 [--json]
 //   bloomgate explain --m=12 --k=3 --add=dog,pig --query=elk,rat
+//   bloomgate simd
 
 #include <cmath>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_format.h"
+#include "bloomgate/simd.h"
 #include "tools/flags_usage.h"
 #include "tools/sizer/explain.h"
 #include "tools/sizer/size.h"
@@ -45,7 +47,10 @@ constexpr char kUsage[] =
     "      the same for a given memory per key\n"
     "  bloomgate explain --m=12 --k=3 --add=dog,pig --query=elk,rat\n"
     "      a small filter walked through: the bits each key sets and each\n"
-    "      query's verdict\n";
+    "      query's verdict\n"
+    "  bloomgate simd\n"
+    "      the SIMD kernel filters use in this process (BLOOMGATE_SIMD=\n"
+    "      scalar|avx2|avx512 forces one) and the kernels this CPU supports\n";
 
 int UsageError(const std::string& message) {
   absl::FPrintF(stderr, "bloomgate: %s\n\nUsage: bloomgate %s", message,
@@ -93,14 +98,35 @@ int RunExplain() {
   return 0;
 }
 
+// Two lines, "active: <kernel>" and "supported: <kernel> ...", narrowest
+// first; tools/test reads the second.
+int RunSimd() {
+  using bloomgate::SimdKernel;
+  std::string supported;
+  for (SimdKernel kernel :
+       {SimdKernel::kScalar, SimdKernel::kAvx2, SimdKernel::kAvx512}) {
+    if (!bloomgate::SimdKernelSupported(kernel)) continue;
+    if (!supported.empty()) supported += ' ';
+    supported += bloomgate::SimdKernelName(kernel);
+  }
+  absl::PrintF("active: %s\nsupported: %s\n",
+               std::string(bloomgate::SimdKernelName(
+                   bloomgate::ActiveSimdKernel())),
+               supported);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   bloomgate::tools::SetToolUsage(kUsage);
   std::vector<char*> args = absl::ParseCommandLine(argc, argv);
-  if (args.size() != 2) return UsageError("give one command: size or explain");
+  if (args.size() != 2) {
+    return UsageError("give one command: size, explain or simd");
+  }
   const std::string command = args[1];
   if (command == "size") return RunSize();
   if (command == "explain") return RunExplain();
+  if (command == "simd") return RunSimd();
   return UsageError("unknown command '" + command + "'");
 }
