@@ -13,7 +13,6 @@
 #include "src/filter/blocked_fill.h"
 #include "src/filter/cpu_target.h"
 #include "src/filter/format.h"
-#include "src/filter/xxh3.h"
 
 namespace bloomgate::internal {
 namespace {
@@ -164,28 +163,12 @@ void FillAll(const HashStore& hashes, uint64_t num_lines, int num_probes,
   });
 }
 
-// Hashing inside the kernel puts XXH3 in the same function as the probe:
-// one call per query, compiled for the kernel's instruction set.
-template <auto kProbe>
-[[gnu::always_inline]] inline bool MayMatchKey(const uint8_t* bits,
-                                               uint64_t num_lines,
-                                               int num_probes, const char* key,
-                                               size_t size) {
-  return MayMatch<kProbe>(bits, num_lines, num_probes, XXH3_64bits(key, size));
-}
-
 // A kernel's table: its functions, each the template above for its probe
 // and fill, with its target attribute (TARGET, which may be empty).
-// Flattened, so that XXH3_64bits, which GCC does not inline on its own, is.
 #define BLOOMGATE_DEFINE_KERNEL(NAME, TARGET, PROBE, FILL)                 \
   TARGET bool MayMatch##NAME(const uint8_t* bits, uint64_t num_lines,      \
                              int num_probes, uint64_t hash) {              \
     return MayMatch<PROBE>(bits, num_lines, num_probes, hash);             \
-  }                                                                        \
-  TARGET [[gnu::flatten]] bool MayMatchKey##NAME(                          \
-      const uint8_t* bits, uint64_t num_lines, int num_probes,             \
-      const char* key, size_t size) {                                      \
-    return MayMatchKey<PROBE>(bits, num_lines, num_probes, key, size);     \
   }                                                                        \
   TARGET void MayMatchBatch##NAME(const uint8_t* bits, uint64_t num_lines, \
                                   int num_probes, const uint64_t* hashes,  \
@@ -193,8 +176,8 @@ template <auto kProbe>
     MayMatchBatch<PROBE>(bits, num_lines, num_probes, hashes, n, results); \
   }                                                                        \
   constexpr BlockedKernel k##NAME##Kernel = {                              \
-      SimdKernel::k##NAME, &MayMatch##NAME, &MayMatchKey##NAME,            \
-      &MayMatchBatch##NAME, &FillAll<FILL>}
+      SimdKernel::k##NAME, &MayMatch##NAME, &MayMatchBatch##NAME,          \
+      &FillAll<FILL>}
 
 BLOOMGATE_DEFINE_KERNEL(Scalar, , BlockedMayMatchScalar, ScalarFill);
 #if BLOOMGATE_X86_KERNELS

@@ -31,9 +31,6 @@ struct BlockedKernel {
   // False only if `hash` was certainly never added.
   bool (*may_match)(const uint8_t* bits, uint64_t num_lines, int num_probes,
                     uint64_t hash);
-  // may_match(HashKey(key)), hash and probe in one call.
-  bool (*may_match_key)(const uint8_t* bits, uint64_t num_lines, int num_probes,
-                        const char* key, size_t size);
   // results[i] = may_match(hashes[i]) for i < n <= kMaxQueryBatch; every
   // line is prefetched before any is probed.
   void (*may_match_batch)(const uint8_t* bits, uint64_t num_lines,

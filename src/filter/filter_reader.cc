@@ -44,10 +44,6 @@ FilterReader::FilterReader(std::string_view block) {
 }
 
 bool FilterReader::MayMatch(std::string_view key) const {
-  if (mode_ == Mode::kBlocked) [[likely]] {
-    return kernel_->may_match_key(bits_, num_slots_, num_probes_, key.data(),
-                                  key.size());
-  }
   return HashMayMatch(XXH3_64bits(key.data(), key.size()));
 }
 
