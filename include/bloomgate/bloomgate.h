@@ -10,6 +10,7 @@
 #include "bloomgate/filter_options.h"  // IWYU pragma: export
 #include "bloomgate/filter_reader.h"   // IWYU pragma: export
 #include "bloomgate/hash.h"            // IWYU pragma: export
+#include "bloomgate/simd.h"            // IWYU pragma: export
 #include "bloomgate/sizing.h"          // IWYU pragma: export
 
 #endif  // BLOOMGATE_BLOOMGATE_H_
