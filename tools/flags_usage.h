@@ -13,16 +13,26 @@
 
 namespace bloomgate::tools {
 
-// Sets the program's usage message, and makes --help name the file that
-// defines each flag by its base name. (absl prints the path the compiler was
-// given: the build machine's source folder, which means nothing to a user.)
-inline void SetToolUsage(absl::string_view message) {
-  absl::FlagsUsageConfig config;
-  config.normalize_filename = [](absl::string_view file) {
+// Sets the program's usage message, and what --help shows: the flags defined
+// in `flags_file` (pass __FILE__ from the file that defines them), each file
+// named by its base name. (absl otherwise lists only a file named after the
+// program, and names it by the path the compiler was given: the build
+// machine's source folder, which means nothing to a user.)
+inline void SetToolUsage(absl::string_view message,
+                         absl::string_view flags_file) {
+  auto base_name = [](absl::string_view file) {
     const size_t slash = file.rfind('/');
     return std::string(
         slash == absl::string_view::npos ? file : file.substr(slash + 1));
   };
+  absl::FlagsUsageConfig config;
+  config.normalize_filename = base_name;
+  auto is_flags_file = [own = base_name(flags_file)](absl::string_view file) {
+    return file == own;
+  };
+  config.contains_help_flags = is_flags_file;
+  config.contains_helpshort_flags = is_flags_file;
+  config.contains_helppackage_flags = is_flags_file;
   absl::SetFlagsUsageConfig(config);
   absl::SetProgramUsageMessage(message);
 }

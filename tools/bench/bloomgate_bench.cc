@@ -128,7 +128,8 @@ int main(int argc, char** argv) {
       "lookups 99% absent).\n"
       "Usage: bloomgate_bench [--benchmarks=fillrandom,readmixed] "
       "[--engine=lsm,rocksdb] [--filter=none,bloomgate,...] [--num=N] "
-      "[--reads=N] [--json=FILE] [--plot=DIR] ...");
+      "[--reads=N] [--json=FILE] [--plot=DIR] ...",
+      __FILE__);
   std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
   if (positional.size() > 1) {
     return Fail(absl::InvalidArgumentError(

@@ -109,17 +109,17 @@ int RunSimd() {
     if (!supported.empty()) supported += ' ';
     supported += bloomgate::SimdKernelName(kernel);
   }
-  absl::PrintF("active: %s\nsupported: %s\n",
-               std::string(bloomgate::SimdKernelName(
-                   bloomgate::ActiveSimdKernel())),
-               supported);
+  absl::PrintF(
+      "active: %s\nsupported: %s\n",
+      std::string(bloomgate::SimdKernelName(bloomgate::ActiveSimdKernel())),
+      supported);
   return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  bloomgate::tools::SetToolUsage(kUsage);
+  bloomgate::tools::SetToolUsage(kUsage, __FILE__);
   std::vector<char*> args = absl::ParseCommandLine(argc, argv);
   if (args.size() != 2) {
     return UsageError("give one command: size, explain or simd");
