@@ -62,7 +62,7 @@ inline uint32_t BlockedProbeBit(uint32_t seed, int i) {
 }
 
 // One byte read-modify-write per probe, as RocksDB's FastLocalBloom does.
-// With num_probes a compile-time constant (FillBlocked<k> inlines this), it
+// With num_probes a compile-time constant (FillKeyByKey<k> inlines this), it
 // measured as fast as AVX-512 versions that build the line's 512-bit mask in
 // a register and OR it in once. (What did pay is to compute many keys'
 // probes before writing any: blocked_fill.h.)

@@ -252,7 +252,8 @@ TEST(CliTest, HelpDescribesMonkey) {
     EXPECT_NE(run.output.find(text), std::string::npos) << text;
   }
   // Flags are listed by their file's base name, not the build's path.
-  EXPECT_NE(run.output.find("Flags from bloomgate_bench.cc:"), std::string::npos)
+  EXPECT_NE(run.output.find("Flags from bloomgate_bench.cc:"),
+            std::string::npos)
       << run.output;
   EXPECT_EQ(run.output.find("tools/bench/"), std::string::npos) << run.output;
 }
