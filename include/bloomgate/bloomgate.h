@@ -9,6 +9,7 @@
 #include "bloomgate/filter_builder.h"  // IWYU pragma: export
 #include "bloomgate/filter_options.h"  // IWYU pragma: export
 #include "bloomgate/filter_reader.h"   // IWYU pragma: export
+#include "bloomgate/filter_spec.h"     // IWYU pragma: export
 #include "bloomgate/hash.h"            // IWYU pragma: export
 #include "bloomgate/simd.h"            // IWYU pragma: export
 #include "bloomgate/sizing.h"          // IWYU pragma: export

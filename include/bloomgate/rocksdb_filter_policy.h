@@ -30,10 +30,9 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "absl/status/statusor.h"
-#include "bloomgate/filter_options.h"
+#include "bloomgate/filter_spec.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/rocksdb_namespace.h"
 
@@ -43,32 +42,20 @@ class ObjectLibrary;
 
 namespace bloomgate {
 
-struct RocksDBFilterOptions {
-  // Memory per distinct key (or prefix), in bits, within
-  // [kMinBitsPerKey, kMaxBitsPerKey]; fractional values are honoured. With
-  // `monkey`, the average over the whole tree.
-  double bits_per_key = 10;
-  Layout layout = Layout::kBlocked;
-  // Level-aware bits per key (Monkey, docs/monkey-allocation.md). With
-  // leveled compaction, a file created at level L gets
-  // RocksDBLevelBitsPerKey(*this, num_levels)[L]: more bits per key in the
-  // small upper levels, fewer in the large last one, the same memory in
-  // total when the tree has the assumed shape (num_levels levels, each
-  // `fanout` times the one above), fewer false positives summed over the
-  // levels a lookup passes. Flushes and L0 take the top level's budget,
-  // files known to be bottommost the last level's, universal and FIFO
-  // compaction and files outside the LSM (SstFileWriter) the average.
-  // docs/rocksdb-plugin.md ("Level-aware bits per key") has the details.
-  bool monkey = false;
-  // The size ratio of adjacent levels that `monkey` assumes: set it to the
-  // column family's max_bytes_for_level_multiplier, which RocksDB does not
-  // pass to filter policies. Within [kMinRocksDBFanout, kMaxRocksDBFanout];
-  // ignored without `monkey`.
-  double fanout = 10;
-};
+// A policy's configuration: a FilterSpec of the bloomgate family
+// (filter_spec.h). With `monkey`, leveled compaction and a file created at
+// level L gets LevelBitsPerKey(num_levels)[L]: more bits per key in the
+// small upper levels, fewer in the large last one, the same memory in total
+// when the tree has the assumed shape. Set `fanout` to the column family's
+// max_bytes_for_level_multiplier, which RocksDB does not pass to filter
+// policies. Flushes and L0 take the top level's budget, files known to be
+// bottommost the last level's, universal and FIFO compaction and files
+// outside the LSM (SstFileWriter) the average. docs/rocksdb-plugin.md
+// ("Level-aware bits per key") has the details.
+using RocksDBFilterOptions = FilterSpec;
 
-inline constexpr double kMinRocksDBFanout = 1;
-inline constexpr double kMaxRocksDBFanout = 1000;
+inline constexpr double kMinRocksDBFanout = kMinFanout;
+inline constexpr double kMaxRocksDBFanout = kMaxFanout;
 
 // FilterPolicy::Name() of every bloomgate policy, and so
 // TableProperties::filter_policy_name of the files it writes.
@@ -80,8 +67,8 @@ inline constexpr char kRocksDBPolicyName[] = "bloomgate";
 inline constexpr char kRocksDBCompatibilityName[] = "bloomgate";
 
 // The policy for `options`; InvalidArgument naming the offending field when
-// ValidateFilterOptions rejects them. For options that come from
-// configuration, where a typo must be an error.
+// options.Validate() rejects them or the family is not kBloomgate. For
+// options that come from configuration, where a typo must be an error.
 absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>>
 CreateRocksDBFilterPolicy(const RocksDBFilterOptions& options);
 
@@ -95,32 +82,25 @@ std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
     const RocksDBFilterOptions& options = {});
 
 // `options` with every invalid field brought to the nearest valid value:
-// bits_per_key into [kMinBitsPerKey, kMaxBitsPerKey], fanout into
-// [kMinRocksDBFanout, kMaxRocksDBFanout], an unknown layout to kBlocked; a
-// NaN to the field's default. Valid options come back unchanged.
+// the family to kBloomgate, bits_per_key into [kMinBitsPerKey,
+// kMaxBitsPerKey], num_probes into [0, the layout's maximum], fanout into
+// [kMinFanout, kMaxFanout], an unknown layout to kBlocked; a NaN to the
+// field's default. Valid options come back unchanged.
 RocksDBFilterOptions ClampRocksDBFilterOptions(
     const RocksDBFilterOptions& options);
 
-// The bits per key a policy with `options` gives files created at each level
-// L0 .. L<num_levels - 1> of a leveled LSM tree, top first: with `monkey`,
-// MonkeyBitsPerKey(layout, bits_per_key, LeveledShape(num_levels, fanout));
-// otherwise bits_per_key for every level. A 0 means "no filter" for that
-// level (Monkey drops the last level's filter when memory is very scarce).
-// InvalidArgument for invalid options or num_levels < 1.
-absl::StatusOr<std::vector<double>> RocksDBLevelBitsPerKey(
-    const RocksDBFilterOptions& options, int num_levels);
-
 // A policy's GetId(), which also names it in RocksDB's OPTIONS file:
-// "bloomgate:<bits_per_key>:<layout>", e.g. "bloomgate:10:blocked", then
-// ":monkey" with `monkey`, then ":<fanout>" if the fanout is not 10; numbers
-// are written with the shortest decimal that reads back as the same double.
+// options.Name(), e.g. "bloomgate:10:blocked", "bloomgate:10:blocked:monkey"
+// or "bloomgate:9.5:standard:monkey:8" (FilterSpec::Name).
 std::string RocksDBFilterPolicyId(const RocksDBFilterOptions& options);
 
-// Parses the strings that name a bloomgate policy:
+// Parses the strings that name a bloomgate policy: FilterSpec::Parse's
+// grammar with the kind "bloomgate":
 //   "bloomgate"                         10 bits per key, blocked
 //   "bloomgate:<bits_per_key>"          blocked, e.g. "bloomgate:9.5"
 //   "bloomgate:<bits_per_key>:<layout>" layout "blocked" or "standard"
 // each optionally followed by
+//   ":probes=<k>"                       k probes instead of the optimum
 //   ":monkey"                           level-aware, fanout 10
 //   ":monkey:<fanout>"                  level-aware, e.g.
 //   "bloomgate:10:monkey:8"

@@ -20,17 +20,7 @@ namespace bloomgate {
 namespace {
 
 uint64_t NumBits(const FilterOptions& options, size_t num_keys) {
-  if (num_keys == 0) return 0;
-  const double wanted =
-      std::ceil(static_cast<double>(num_keys) * options.bits_per_key);
-  if (options.layout == Layout::kBlocked) {
-    // Whole lines, at least one, at most 2^32 (then the FP rate rises
-    // above the target, but every key is still found).
-    const double lines = std::clamp(std::ceil(wanted / internal::kLineBits),
-                                    1.0, static_cast<double>(UINT32_MAX));
-    return static_cast<uint64_t>(lines) * internal::kLineBits;
-  }
-  return std::max(internal::kMinStandardBits, static_cast<uint64_t>(wanted));
+  return internal::NumBitsFor(options.layout, options.bits_per_key, num_keys);
 }
 
 void FillStandard(const internal::HashStore& hashes, uint64_t num_bits,

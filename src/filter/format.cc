@@ -2,6 +2,8 @@
 
 #include "src/filter/format.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -31,6 +33,19 @@ uint64_t BlockChecksum(const uint8_t* block, size_t size) {
 }
 
 }  // namespace
+
+uint64_t NumBitsFor(Layout layout, double bits_per_key, uint64_t num_keys) {
+  if (num_keys == 0) return 0;
+  const double wanted = std::ceil(static_cast<double>(num_keys) * bits_per_key);
+  if (layout == Layout::kBlocked) {
+    // Whole lines, at least one, at most 2^32 (then the FP rate rises
+    // above the target, but every key is still found).
+    const double lines = std::clamp(std::ceil(wanted / kLineBits), 1.0,
+                                    static_cast<double>(UINT32_MAX));
+    return static_cast<uint64_t>(lines) * kLineBits;
+  }
+  return std::max(kMinStandardBits, static_cast<uint64_t>(wanted));
+}
 
 void WriteTrailer(const BlockHeader& header, uint8_t* block, size_t size) {
   uint8_t* t = block + size - kTrailerSize;

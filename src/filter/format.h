@@ -53,6 +53,12 @@ inline uint64_t BitArrayBytes(uint64_t num_bits) {
   return num_bits / 8 + (num_bits % 8 != 0);
 }
 
+// The bit array of a block of `layout` at `bits_per_key` for `num_keys`
+// distinct keys: ceil(num_keys * bits_per_key) bits, rounded up to whole
+// lines (at least one, at most 2^32) for the blocked layout and to at least
+// kMinStandardBits for the standard one; 0 for no keys.
+uint64_t NumBitsFor(Layout layout, double bits_per_key, uint64_t num_keys);
+
 // Fills the trailer (the last kTrailerSize bytes of `block`, whose bit array
 // is already written) including the checksum.
 void WriteTrailer(const BlockHeader& header, uint8_t* block, size_t size);

@@ -6,7 +6,6 @@
 #include "bloomgate/rocksdb_filter_policy.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <initializer_list>
 #include <map>
@@ -14,12 +13,10 @@
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
-#include "bloomgate/allocation.h"
 #include "rocksdb/advanced_options.h"
 #include "rocksdb/env.h"
 #include "rocksdb/table.h"
@@ -30,12 +27,9 @@ namespace bloomgate {
 namespace {
 
 constexpr std::string_view kExpectedForm =
-    "expected bloomgate[:<bits_per_key>[:blocked|standard][:monkey[:<fanout>]]"
-    "], e.g. \"bloomgate:10\", \"bloomgate:9.5:standard\" or "
-    "\"bloomgate:10:monkey\"";
-
-constexpr std::string_view kMonkey = "monkey";
-constexpr double kDefaultFanout = RocksDBFilterOptions{}.fanout;
+    "expected bloomgate[:<bits_per_key>[:blocked|standard][:probes=<k>]"
+    "[:monkey[:<fanout>]]], e.g. \"bloomgate:10\", \"bloomgate:9.5:standard\" "
+    "or \"bloomgate:10:monkey\"";
 
 // Debian's abseil has its own string_view, which absl::StrCat takes and
 // std::string_view is not; this concatenates std::string_views.
@@ -49,33 +43,13 @@ std::string_view ToView(absl::string_view s) {
   return std::string_view(s.data(), s.size());
 }
 
-FilterOptions ToFilterOptions(const RocksDBFilterOptions& options,
-                              double bits_per_key) {
-  return FilterOptions{.bits_per_key = bits_per_key, .layout = options.layout};
-}
-
-FilterOptions ToFilterOptions(const RocksDBFilterOptions& options) {
-  return ToFilterOptions(options, options.bits_per_key);
-}
-
 absl::Status ValidateOptions(const RocksDBFilterOptions& options) {
-  const absl::Status valid = ValidateFilterOptions(ToFilterOptions(options));
-  if (!valid.ok()) return valid;
-  // Written so that NaN fails too.
-  if (!(options.fanout >= kMinRocksDBFanout &&
-        options.fanout <= kMaxRocksDBFanout)) {
+  if (options.family != FilterFamily::kBloomgate) {
     return absl::InvalidArgumentError(
-        "fanout must be a number within [1, 1000]");
+        Cat({"a bloomgate policy builds bloomgate filters, not ",
+             options.KindName()}));
   }
-  return absl::OkStatus();
-}
-
-// Fixed notation, shortest digits that round-trip: "10", "9.5", "0.1".
-std::string FormatNumber(double value) {
-  char buf[64];
-  auto [ptr, ec] =
-      std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::fixed);
-  return ec == std::errc() ? std::string(buf, ptr - buf) : "nan";
+  return options.Validate();
 }
 
 // One class for every configuration. Name() and CompatibilityName() are
@@ -117,7 +91,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     if (bits_per_key == 0) return nullptr;
     // Valid by construction; a failure here would be a bug in validation.
     absl::StatusOr<FilterBuilder> builder =
-        FilterBuilder::Create(ToFilterOptions(options_, bits_per_key));
+        FilterBuilder::Create(options_.Options(bits_per_key));
     if (!builder.ok()) return nullptr;  // "no filter": still correct
     return new rocksdb_internal::BitsBuilder(
         *std::move(builder),
@@ -153,7 +127,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     return bits[std::min(context.level_at_creation, last)];
   }
 
-  // RocksDBLevelBitsPerKey(options_, context.num_levels), computed once per
+  // options_.LevelBitsPerKey(context.num_levels), computed once per
   // num_levels (the fanout is the policy's): RocksDB asks for a builder per
   // SST file, and MonkeyBitsPerKey takes milliseconds the first time.
   const std::vector<double>& LevelBitsPerKey(
@@ -162,16 +136,16 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     auto it = level_bits_.find(context.num_levels);
     if (it != level_bits_.end()) return it->second;
     absl::StatusOr<std::vector<double>> bits =
-        RocksDBLevelBitsPerKey(options_, context.num_levels);
+        options_.LevelBitsPerKey(context.num_levels);
     if (!bits.ok()) {
       // Only a shape too extreme for the allocation (fanout^num_levels
       // overflowing) gets here: fall back to the uniform budget.
       rocksdb::Warn(context.info_log,
                     "bloomgate: %s: no level-aware allocation for %d levels "
-                    "(%s); using %s bits per key at every level",
+                    "(%s); using %g bits per key at every level",
                     id_.c_str(), context.num_levels,
                     std::string(bits.status().message()).c_str(),
-                    FormatNumber(options_.bits_per_key).c_str());
+                    options_.bits_per_key);
       bits = std::vector<double>(context.num_levels, options_.bits_per_key);
     }
     // std::map never moves its elements: the reference stays valid.
@@ -204,57 +178,10 @@ const rocksdb::FilterPolicy* NewPolicyFromId(
   return guard->get();
 }
 
-// `what` names the number in the error message.
-absl::StatusOr<double> ParseNumber(std::string_view what,
-                                   std::string_view text) {
-  double value = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (text.empty() || ec != std::errc() || ptr != end) {
-    return absl::InvalidArgumentError(
-        Cat({what, " \"", text, "\" is not a number"}));
-  }
-  return value;
-}
-
-// Splits "a:b:c" into {"a", "b", "c"}; "" gives {""}.
-std::vector<std::string_view> SplitFields(std::string_view text) {
-  std::vector<std::string_view> fields;
-  while (true) {
-    const size_t colon = text.find(':');
-    fields.push_back(text.substr(0, colon));
-    if (colon == std::string_view::npos) return fields;
-    text.remove_prefix(colon + 1);
-  }
-}
-
 }  // namespace
 
-absl::StatusOr<std::vector<double>> RocksDBLevelBitsPerKey(
-    const RocksDBFilterOptions& options, int num_levels) {
-  const absl::Status valid = ValidateOptions(options);
-  if (!valid.ok()) return valid;
-  if (num_levels < 1) {
-    return absl::InvalidArgumentError("num_levels must be at least 1");
-  }
-  if (!options.monkey) {
-    return std::vector<double>(num_levels, options.bits_per_key);
-  }
-  return MonkeyBitsPerKey(options.layout, options.bits_per_key,
-                          LeveledShape(num_levels, options.fanout));
-}
-
 std::string RocksDBFilterPolicyId(const RocksDBFilterOptions& options) {
-  std::string id =
-      Cat({kRocksDBPolicyName, ":", FormatNumber(options.bits_per_key), ":",
-           LayoutName(options.layout)});
-  if (options.monkey) {
-    id += Cat({":", kMonkey});
-    if (options.fanout != kDefaultFanout) {
-      id += Cat({":", FormatNumber(options.fanout)});
-    }
-  }
-  return id;
+  return options.Name();
 }
 
 absl::StatusOr<RocksDBFilterOptions> ParseRocksDBFilterPolicyId(
@@ -267,45 +194,10 @@ absl::StatusOr<RocksDBFilterOptions> ParseRocksDBFilterPolicyId(
   const std::string_view name = kRocksDBPolicyName;
   if (id.substr(0, name.size()) != name) return error("not a bloomgate id");
   id.remove_prefix(name.size());
-  RocksDBFilterOptions options;
-  if (!id.empty()) {
-    if (id.front() != ':') return error("not a bloomgate id");
-    id.remove_prefix(1);
-    // <bits_per_key>[:<layout>][:monkey[:<fanout>]]
-    const std::vector<std::string_view> fields = SplitFields(id);
-    size_t i = 0;
-    absl::StatusOr<double> bits = ParseNumber("bits per key", fields[i++]);
-    if (!bits.ok()) return error(ToView(bits.status().message()));
-    options.bits_per_key = *bits;
-    if (i < fields.size() && fields[i] != kMonkey) {
-      absl::StatusOr<Layout> layout = ParseLayout(fields[i]);
-      if (!layout.ok()) {
-        return error(Cat({"unknown layout \"", fields[i],
-                          "\" (expected blocked, standard or monkey)"}));
-      }
-      options.layout = *layout;
-      ++i;
-    }
-    if (i < fields.size()) {
-      if (fields[i] != kMonkey) {
-        return error(
-            Cat({"unknown option \"", fields[i], "\" (expected monkey)"}));
-      }
-      options.monkey = true;
-      ++i;
-      if (i < fields.size()) {
-        absl::StatusOr<double> fanout = ParseNumber("fanout", fields[i++]);
-        if (!fanout.ok()) return error(ToView(fanout.status().message()));
-        options.fanout = *fanout;
-      }
-    }
-    if (i < fields.size()) {
-      return error(Cat({"unexpected \"", fields[i], "\" at the end"}));
-    }
-  }
-  const absl::Status valid = ValidateOptions(options);
-  if (!valid.ok()) return error(ToView(valid.message()));
-  return options;
+  if (!id.empty() && id.front() != ':') return error("not a bloomgate id");
+  absl::StatusOr<FilterSpec> spec = FilterSpec::Parse(whole);
+  if (!spec.ok()) return error(ToView(spec.status().message()));
+  return *spec;
 }
 
 absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>>
@@ -322,14 +214,18 @@ RocksDBFilterOptions ClampRocksDBFilterOptions(
     return std::isnan(value) ? if_nan : std::clamp(value, lo, hi);
   };
   RocksDBFilterOptions clamped = options;
+  clamped.family = FilterFamily::kBloomgate;
   clamped.bits_per_key = clamp(options.bits_per_key, kMinBitsPerKey,
                                kMaxBitsPerKey, defaults.bits_per_key);
-  clamped.fanout = clamp(options.fanout, kMinRocksDBFanout, kMaxRocksDBFanout,
-                         defaults.fanout);
+  clamped.fanout =
+      clamp(options.fanout, kMinFanout, kMaxFanout, defaults.fanout);
   if (options.layout != Layout::kBlocked &&
       options.layout != Layout::kStandard) {
     clamped.layout = defaults.layout;
   }
+  const int max_probes = clamped.layout == Layout::kBlocked ? kMaxBlockedProbes
+                                                            : kMaxStandardProbes;
+  clamped.num_probes = std::clamp(options.num_probes, 0, max_probes);
   return clamped;
 }
 

@@ -48,7 +48,7 @@ const RocksDBFilterOptions kMonkey10{.bits_per_key = 10, .monkey = true};
 std::vector<double> LevelBits(const RocksDBFilterOptions& options,
                               int num_levels) {
   absl::StatusOr<std::vector<double>> bits =
-      RocksDBLevelBitsPerKey(options, num_levels);
+      options.LevelBitsPerKey(num_levels);
   EXPECT_TRUE(bits.ok()) << bits.status();
   return bits.ok() ? *bits : std::vector<double>(num_levels, -1.0);
 }
@@ -105,8 +105,10 @@ TEST(MonkeyLevelBitsTest, IsTheCoreAllocationForALeveledShape) {
   for (size_t i = 1; i < bits.size(); ++i) EXPECT_GT(bits[i - 1], bits[i] + 4);
   EXPECT_LT(bits.back(), 10);
 
-  EXPECT_FALSE(RocksDBLevelBitsPerKey(kMonkey10, 0).ok());
-  EXPECT_FALSE(RocksDBLevelBitsPerKey({.monkey = true, .fanout = 0.5}, 4).ok());
+  EXPECT_FALSE(kMonkey10.LevelBitsPerKey(0).ok());
+  EXPECT_FALSE(
+      (RocksDBFilterOptions{.monkey = true, .fanout = 0.5}.LevelBitsPerKey(4))
+          .ok());
 }
 
 TEST(MonkeyPolicyTest, PicksTheBudgetOfTheLevelAtCreation) {
@@ -160,7 +162,7 @@ TEST(MonkeyPolicyTest, FallsBackToUniformForAnOverflowingShape) {
   // 1000^199 overflows a double: no allocation, the average everywhere.
   const RocksDBFilterOptions options{
       .bits_per_key = 10, .monkey = true, .fanout = 1000};
-  EXPECT_FALSE(RocksDBLevelBitsPerKey(options, 200).ok());
+  EXPECT_FALSE(options.LevelBitsPerKey(200).ok());
   auto policy = NewRocksDBFilterPolicy(options);
   ASSERT_NE(policy, nullptr);
   EXPECT_EQ(BuilderBits(*policy, {.num_levels = 200, .level = 0}), 10);

@@ -1,0 +1,144 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// One description of "which filter, how big" for every layer: the RocksDB
+// policy's id ("bloomgate:10:standard:monkey"), the LSM's options, the sizer,
+// the benchmarks and the evaluation tool all read and write a FilterSpec, and
+// one registry (FilterKinds) maps the short names the tools accept to the
+// filter they mean.
+//
+// A spec may also name one of RocksDB's built-in filters, so that the tools
+// can put them side by side with bloomgate's; building those needs RocksDB
+// and is not the filter core's business (the core only predicts their FP
+// rate). FilterBuilder builds the bloomgate families.
+
+#ifndef BLOOMGATE_FILTER_SPEC_H_
+#define BLOOMGATE_FILTER_SPEC_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "bloomgate/filter_options.h"
+
+namespace bloomgate {
+
+// Who builds the filter.
+enum class FilterFamily : uint8_t {
+  kNone,       // no filter: every file whose key range covers a key is read
+  kBloomgate,  // bloomgate's filter block (FilterBuilder), either layout
+  kRocksDBBloom,   // RocksDB's NewBloomFilterPolicy (FastLocalBloom)
+  kRocksDBRibbon,  // RocksDB's NewRibbonFilterPolicy (Standard128Ribbon)
+};
+
+// Smallest and largest level fanout a level-aware spec accepts.
+inline constexpr double kMinFanout = 1;
+inline constexpr double kMaxFanout = 1000;
+
+// The fields are in the order designated initializers name them, e.g.
+// FilterSpec{.bits_per_key = 12, .layout = Layout::kStandard}.
+struct FilterSpec {
+  FilterFamily family = FilterFamily::kBloomgate;
+  // Memory per distinct key, in bits (for kRocksDBRibbon, the Bloom
+  // equivalent RocksDB takes); with `monkey`, the average over the tree.
+  double bits_per_key = 10;
+  // kBloomgate only.
+  Layout layout = Layout::kBlocked;
+  // kBloomgate only: probes per key, 0 for the layout's optimum.
+  int num_probes = 0;
+  // kBloomgate only. Level-aware bits per key (Monkey,
+  // docs/monkey-allocation.md): a file at level L of a leveled tree gets
+  // LevelBitsPerKey(num_levels)[L], so that a tree of the assumed shape
+  // (each level `fanout` times the one above) spends bits_per_key on
+  // average and its levels' FP rates sum to the least possible.
+  bool monkey = false;
+  // The size ratio of adjacent levels `monkey` assumes; ignored without it.
+  double fanout = 10;
+
+  // The canonical name, which Parse reads back as an equal spec:
+  //   "none"
+  //   "bloomgate:<bits_per_key>:<layout>[:probes=<k>][:monkey[:<fanout>]]"
+  //   "rocksdb_bloom:<bits_per_key>", "rocksdb_ribbon:<bits_per_key>"
+  // with numbers in the shortest decimal that reads back as the same double;
+  // ":probes" only when num_probes != 0, the fanout only when not 10, e.g.
+  // "bloomgate:10:blocked", "bloomgate:9.5:standard:monkey:8".
+  std::string Name() const;
+
+  // The registry name (FilterKinds) that describes this spec's family,
+  // layout and level allocation, e.g. "bloomgate_monkey"; the name without
+  // its numbers ("bloomgate:standard:monkey") when no registry name does.
+  std::string KindName() const;
+
+  // Parses
+  //   <kind>[:<bits_per_key>[:<layout>][:probes=<k>][:monkey[:<fanout>]]]
+  // where <kind> is a registry name (FilterKinds). The kind gives the
+  // defaults: "bloomgate" is blocked at 10 bits per key, "bloomgate_monkey"
+  // the same with monkey, "rocksdb_bloom:12" RocksDB's Bloom at 12. Layout,
+  // probes and monkey are for bloomgate kinds only, "none" takes nothing.
+  // Reads every Name(). InvalidArgument naming the part that is wrong, and
+  // for a spec that Validate rejects.
+  static absl::StatusOr<FilterSpec> Parse(std::string_view text);
+
+  // OK, or InvalidArgument naming the field: bits_per_key or num_probes as
+  // ValidateFilterOptions has them, the fanout outside [kMinFanout,
+  // kMaxFanout], an unknown family or layout. A kNone spec is always valid.
+  absl::Status Validate() const;
+
+  // The core's options for a bloomgate block of this spec at `bits` bits
+  // per key (a level's share under monkey).
+  FilterOptions Options(double bits) const;
+  FilterOptions Options() const { return Options(bits_per_key); }
+
+  // Bits per key of the files at each level L0 .. L<num_levels - 1>, top
+  // first: with monkey, MonkeyBitsPerKey(layout, bits_per_key,
+  // LeveledShape(num_levels, fanout)); otherwise bits_per_key at every
+  // level. A 0 means no filter at that level. InvalidArgument for an invalid
+  // spec, a kNone spec or num_levels < 1.
+  absl::StatusOr<std::vector<double>> LevelBitsPerKey(int num_levels) const;
+
+  // The bit array a filter of this spec at `bits` bits per key gets for
+  // `num_keys` distinct keys: exactly what FilterBuilder allocates for
+  // bloomgate (whole 512-bit lines for the blocked layout); for RocksDB's
+  // Bloom, whole 512-bit lines as well; for Ribbon, num_keys * bits (its
+  // Bloom-equivalent memory). 0 for no keys or kNone.
+  uint64_t BitsFor(uint64_t num_keys, double bits) const;
+  uint64_t BitsFor(uint64_t num_keys) const {
+    return BitsFor(num_keys, bits_per_key);
+  }
+
+  // The predicted false-positive rate of a filter of this spec at `bits`
+  // bits per key holding `num_keys` distinct keys (sizing.h's
+  // PredictedFpRate at BitsFor(num_keys, bits) / num_keys bits and the
+  // probes the builder uses; RocksDB's filters as a blocked Bloom filter
+  // with the optimal probes). 1 for kNone, 0 for no keys.
+  double PredictedFpRate(uint64_t num_keys, double bits) const;
+  double PredictedFpRate(uint64_t num_keys) const {
+    return PredictedFpRate(num_keys, bits_per_key);
+  }
+
+  bool operator==(const FilterSpec&) const = default;
+};
+
+// One registry entry: a short name, the spec it stands for (at the default
+// 10 bits per key) and what it is.
+struct FilterKindInfo {
+  std::string_view name;
+  FilterSpec spec;
+  std::string_view description;
+};
+
+// Every named kind, in the order the tools list them: none, bloomgate,
+// bloomgate_standard, bloomgate_monkey, rocksdb_bloom, rocksdb_ribbon.
+absl::Span<const FilterKindInfo> FilterKinds();
+
+// The spec a registry name stands for, at `bits_per_key`; InvalidArgument
+// listing the names for an unknown one.
+absl::StatusOr<FilterSpec> FilterKindSpec(std::string_view name,
+                                          double bits_per_key);
+
+}  // namespace bloomgate
+
+#endif  // BLOOMGATE_FILTER_SPEC_H_

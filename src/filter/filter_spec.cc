@@ -1,0 +1,313 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "bloomgate/filter_spec.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "bloomgate/allocation.h"
+#include "bloomgate/sizing.h"
+#include "src/filter/format.h"
+
+namespace bloomgate {
+namespace {
+
+constexpr absl::string_view kMonkey = "monkey";
+constexpr absl::string_view kProbesPrefix = "probes=";
+
+// Debian's abseil has its own string_view, which absl::StrCat takes and
+// std::string_view does not convert to.
+absl::string_view Sv(std::string_view s) { return {s.data(), s.size()}; }
+
+constexpr FilterKindInfo kKinds[] = {
+    {"none", {.family = FilterFamily::kNone}, "no filter: every file is read"},
+    {"bloomgate", {}, "bloomgate, blocked layout (one cache line per key)"},
+    {"bloomgate_standard",
+     {.layout = Layout::kStandard},
+     "bloomgate, textbook layout (probes anywhere)"},
+    {"bloomgate_monkey",
+     {.monkey = true},
+     "bloomgate, blocked, level-aware bits per key (Monkey)"},
+    {"rocksdb_bloom",
+     {.family = FilterFamily::kRocksDBBloom},
+     "RocksDB's built-in Bloom filter (FastLocalBloom)"},
+    {"rocksdb_ribbon",
+     {.family = FilterFamily::kRocksDBRibbon},
+     "RocksDB's built-in Ribbon filter"},
+};
+
+const FilterKindInfo* FindKind(std::string_view name) {
+  for (const FilterKindInfo& kind : kKinds) {
+    if (kind.name == name) return &kind;
+  }
+  return nullptr;
+}
+
+std::string KindList() {
+  std::vector<absl::string_view> names;
+  for (const FilterKindInfo& kind : kKinds) names.push_back(Sv(kind.name));
+  return absl::StrJoin(names, ", ");
+}
+
+// Fixed notation, shortest digits that round-trip: "10", "9.5", "0.1".
+std::string FormatNumber(double value) {
+  char buf[64];
+  auto [ptr, ec] =
+      std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::fixed);
+  return ec == std::errc() ? std::string(buf, ptr - buf) : "nan";
+}
+
+// `what` names the number in the error message.
+absl::StatusOr<double> ParseNumber(absl::string_view what,
+                                   absl::string_view text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " \"", text, "\" is not a number"));
+  }
+  return value;
+}
+
+absl::StatusOr<int> ParseProbes(absl::string_view text) {
+  int value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("probes \"", text, "\" is not a whole number"));
+  }
+  return value;
+}
+
+bool IsBloomgate(const FilterSpec& spec) {
+  return spec.family == FilterFamily::kBloomgate;
+}
+
+// The optional fields after a bloomgate spec's bits per key, in order:
+// [<layout>][:probes=<k>][:monkey[:<fanout>]].
+absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
+                                  FilterSpec& spec) {
+  size_t i = 0;
+  auto at = [&](absl::string_view value) {
+    return i < fields.size() && fields[i] == value;
+  };
+  auto at_probes = [&] {
+    return i < fields.size() && fields[i].substr(0, kProbesPrefix.size()) ==
+                                    kProbesPrefix;
+  };
+  if (i < fields.size() && !at(kMonkey) && !at_probes()) {
+    absl::StatusOr<Layout> layout =
+        ParseLayout(std::string_view(fields[i].data(), fields[i].size()));
+    if (!layout.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown layout \"", fields[i],
+                       "\" (expected blocked, standard, probes=<k> or "
+                       "monkey)"));
+    }
+    spec.layout = *layout;
+    ++i;
+  }
+  if (at_probes()) {
+    absl::StatusOr<int> probes =
+        ParseProbes(fields[i].substr(kProbesPrefix.size()));
+    if (!probes.ok()) return probes.status();
+    spec.num_probes = *probes;
+    ++i;
+  }
+  if (i < fields.size()) {
+    if (!at(kMonkey)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown option \"", fields[i],
+                       "\" (expected probes=<k> or monkey)"));
+    }
+    spec.monkey = true;
+    ++i;
+    if (i < fields.size()) {
+      absl::StatusOr<double> fanout = ParseNumber("fanout", fields[i++]);
+      if (!fanout.ok()) return fanout.status();
+      spec.fanout = *fanout;
+    }
+  }
+  if (i < fields.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unexpected \"", fields[i], "\" at the end"));
+  }
+  return absl::OkStatus();
+}
+
+// The bits per key the builder gets for `bits` (a level's share may be
+// below what a block holds; such a level has no filter).
+double ClampBits(double bits) {
+  return std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey);
+}
+
+}  // namespace
+
+std::string FilterSpec::Name() const {
+  switch (family) {
+    case FilterFamily::kNone:
+      return "none";
+    case FilterFamily::kRocksDBBloom:
+    case FilterFamily::kRocksDBRibbon:
+      return absl::StrCat(KindName(), ":", FormatNumber(bits_per_key));
+    case FilterFamily::kBloomgate:
+      break;
+  }
+  std::string name = absl::StrCat("bloomgate:", FormatNumber(bits_per_key),
+                                  ":", LayoutName(layout));
+  if (num_probes != 0) absl::StrAppend(&name, ":", kProbesPrefix, num_probes);
+  if (monkey) {
+    absl::StrAppend(&name, ":", kMonkey);
+    if (fanout != FilterSpec{}.fanout) {
+      absl::StrAppend(&name, ":", FormatNumber(fanout));
+    }
+  }
+  return name;
+}
+
+std::string FilterSpec::KindName() const {
+  for (const FilterKindInfo& kind : kKinds) {
+    if (kind.spec.family == family &&
+        (!IsBloomgate(*this) ||
+         (kind.spec.layout == layout && kind.spec.monkey == monkey))) {
+      return std::string(kind.name);
+    }
+  }
+  return absl::StrCat("bloomgate:", LayoutName(layout),
+                      monkey ? ":monkey" : "");
+}
+
+absl::StatusOr<FilterSpec> FilterSpec::Parse(std::string_view text) {
+  const std::vector<absl::string_view> fields = absl::StrSplit(Sv(text), ':');
+  const FilterKindInfo* kind =
+      FindKind(std::string_view(fields[0].data(), fields[0].size()));
+  if (kind == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown filter '", fields[0], "'; expected one of ",
+                     KindList()));
+  }
+  FilterSpec spec = kind->spec;
+  if (fields.size() > 1) {
+    if (spec.family == FilterFamily::kNone) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("\"", Sv(kind->name), "\" takes no options"));
+    }
+    absl::StatusOr<double> bits = ParseNumber("bits per key", fields[1]);
+    if (!bits.ok()) return bits.status();
+    spec.bits_per_key = *bits;
+    const absl::Span<const absl::string_view> rest =
+        absl::MakeConstSpan(fields).subspan(2);
+    if (IsBloomgate(spec)) {
+      if (absl::Status s = ParseBloomgateFields(rest, spec); !s.ok()) return s;
+    } else if (!rest.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unexpected \"", rest.front(), "\": ",
+                       Sv(kind->name), " takes only bits per key"));
+    }
+  }
+  if (absl::Status s = spec.Validate(); !s.ok()) return s;
+  return spec;
+}
+
+absl::Status FilterSpec::Validate() const {
+  switch (family) {
+    case FilterFamily::kNone:
+      return absl::OkStatus();
+    case FilterFamily::kBloomgate:
+    case FilterFamily::kRocksDBBloom:
+    case FilterFamily::kRocksDBRibbon:
+      break;
+    default:
+      return absl::InvalidArgumentError(absl::StrCat(
+          "unknown filter family ", static_cast<int>(family)));
+  }
+  if (absl::Status s = ValidateFilterOptions(Options()); !s.ok()) return s;
+  if (!IsBloomgate(*this) &&
+      (layout != Layout::kBlocked || num_probes != 0 || monkey)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(KindName(),
+                     " takes bits per key only (no layout, probes or monkey)"));
+  }
+  // Written so that NaN fails too.
+  if (monkey && !(fanout >= kMinFanout && fanout <= kMaxFanout)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "fanout must be a number within [", kMinFanout, ", ", kMaxFanout, "]"));
+  }
+  return absl::OkStatus();
+}
+
+FilterOptions FilterSpec::Options(double bits) const {
+  return FilterOptions{
+      .bits_per_key = bits, .layout = layout, .num_probes = num_probes};
+}
+
+absl::StatusOr<std::vector<double>> FilterSpec::LevelBitsPerKey(
+    int num_levels) const {
+  if (absl::Status s = Validate(); !s.ok()) return s;
+  if (family == FilterFamily::kNone) {
+    return absl::InvalidArgumentError("no filter, no bits per key");
+  }
+  if (num_levels < 1) {
+    return absl::InvalidArgumentError("num_levels must be at least 1");
+  }
+  if (!monkey) return std::vector<double>(num_levels, bits_per_key);
+  return MonkeyBitsPerKey(layout, bits_per_key,
+                          LeveledShape(num_levels, fanout));
+}
+
+uint64_t FilterSpec::BitsFor(uint64_t num_keys, double bits) const {
+  switch (family) {
+    case FilterFamily::kNone:
+      return 0;
+    case FilterFamily::kBloomgate:
+      return internal::NumBitsFor(layout, ClampBits(bits), num_keys);
+    case FilterFamily::kRocksDBBloom:
+      return internal::NumBitsFor(Layout::kBlocked, ClampBits(bits),
+                                  num_keys);
+    case FilterFamily::kRocksDBRibbon:
+      return static_cast<uint64_t>(
+          std::ceil(static_cast<double>(num_keys) * bits));
+  }
+  return 0;
+}
+
+double FilterSpec::PredictedFpRate(uint64_t num_keys, double bits) const {
+  if (family == FilterFamily::kNone || !(bits > 0)) return 1.0;
+  if (num_keys == 0) return 0.0;
+  const double actual = static_cast<double>(BitsFor(num_keys, bits)) /
+                        static_cast<double>(num_keys);
+  if (IsBloomgate(*this)) {
+    const int probes =
+        num_probes != 0 ? num_probes : OptimalNumProbes(layout, ClampBits(bits));
+    return bloomgate::PredictedFpRate(layout, actual, probes);
+  }
+  return bloomgate::PredictedFpRate(
+      Layout::kBlocked, actual,
+      OptimalNumProbes(Layout::kBlocked, ClampBits(bits)));
+}
+
+absl::Span<const FilterKindInfo> FilterKinds() { return kKinds; }
+
+absl::StatusOr<FilterSpec> FilterKindSpec(std::string_view name,
+                                          double bits_per_key) {
+  const FilterKindInfo* kind = FindKind(name);
+  if (kind == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "unknown filter '", Sv(name), "'; expected one of ", KindList()));
+  }
+  FilterSpec spec = kind->spec;
+  spec.bits_per_key = bits_per_key;
+  return spec;
+}
+
+}  // namespace bloomgate

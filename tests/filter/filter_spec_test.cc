@@ -1,0 +1,192 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "bloomgate/filter_spec.h"
+
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "bloomgate/allocation.h"
+#include "bloomgate/filter_builder.h"
+#include "bloomgate/filter_reader.h"
+#include "bloomgate/sizing.h"
+#include "gtest/gtest.h"
+
+namespace bloomgate {
+namespace {
+
+std::vector<FilterSpec> SampleSpecs() {
+  return {
+      {.family = FilterFamily::kNone},
+      {},
+      {.bits_per_key = 9.5, .layout = Layout::kStandard},
+      {.bits_per_key = 0.1},
+      {.bits_per_key = 12, .num_probes = 3},
+      {.bits_per_key = 12, .layout = Layout::kStandard, .num_probes = 32},
+      {.monkey = true},
+      {.bits_per_key = 7.25, .monkey = true, .fanout = 4.5},
+      {.bits_per_key = 10,
+       .layout = Layout::kStandard,
+       .num_probes = 5,
+       .monkey = true,
+       .fanout = 8},
+      {.family = FilterFamily::kRocksDBBloom},
+      {.family = FilterFamily::kRocksDBRibbon, .bits_per_key = 6.5},
+  };
+}
+
+TEST(FilterSpecTest, NameAndParseRoundTrip) {
+  std::set<std::string> names;
+  for (const FilterSpec& spec : SampleSpecs()) {
+    ASSERT_TRUE(spec.Validate().ok()) << spec.Name();
+    const std::string name = spec.Name();
+    EXPECT_TRUE(names.insert(name).second) << name;
+    absl::StatusOr<FilterSpec> back = FilterSpec::Parse(name);
+    ASSERT_TRUE(back.ok()) << name << ": " << back.status();
+    EXPECT_EQ(*back, spec) << name;
+    EXPECT_EQ(back->Name(), name);
+  }
+}
+
+TEST(FilterSpecTest, CanonicalNames) {
+  EXPECT_EQ(FilterSpec{}.Name(), "bloomgate:10:blocked");
+  EXPECT_EQ((FilterSpec{.bits_per_key = 9.5, .layout = Layout::kStandard}
+                 .Name()),
+            "bloomgate:9.5:standard");
+  EXPECT_EQ((FilterSpec{.num_probes = 6}.Name()),
+            "bloomgate:10:blocked:probes=6");
+  EXPECT_EQ((FilterSpec{.monkey = true}.Name()), "bloomgate:10:blocked:monkey");
+  EXPECT_EQ((FilterSpec{.monkey = true, .fanout = 8}.Name()),
+            "bloomgate:10:blocked:monkey:8");
+  // The fanout means nothing without monkey, and is not written.
+  EXPECT_EQ((FilterSpec{.fanout = 8}.Name()), "bloomgate:10:blocked");
+  EXPECT_EQ((FilterSpec{.family = FilterFamily::kRocksDBBloom}.Name()),
+            "rocksdb_bloom:10");
+  EXPECT_EQ((FilterSpec{.family = FilterFamily::kNone}.Name()), "none");
+}
+
+TEST(FilterSpecTest, RegistryNamesParseToTheirSpecs) {
+  for (const FilterKindInfo& kind : FilterKinds()) {
+    absl::StatusOr<FilterSpec> spec = FilterSpec::Parse(kind.name);
+    ASSERT_TRUE(spec.ok()) << kind.name << ": " << spec.status();
+    EXPECT_EQ(*spec, kind.spec) << kind.name;
+    EXPECT_EQ(spec->KindName(), kind.name);
+    EXPECT_FALSE(kind.description.empty());
+
+    absl::StatusOr<FilterSpec> at_seven = FilterKindSpec(kind.name, 7);
+    ASSERT_TRUE(at_seven.ok());
+    EXPECT_EQ(at_seven->bits_per_key, 7);
+    EXPECT_EQ(at_seven->family, kind.spec.family);
+  }
+  absl::StatusOr<FilterSpec> monkey = FilterSpec::Parse("bloomgate_monkey:12");
+  ASSERT_TRUE(monkey.ok());
+  EXPECT_EQ(*monkey, (FilterSpec{.bits_per_key = 12, .monkey = true}));
+  absl::StatusOr<FilterSpec> standard =
+      FilterSpec::Parse("bloomgate_standard:8:monkey");
+  ASSERT_TRUE(standard.ok());
+  EXPECT_EQ(standard->KindName(), "bloomgate:standard:monkey");
+}
+
+TEST(FilterSpecTest, ParseErrorsNameThePart) {
+  struct Case {
+    const char* text;
+    const char* message;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"bogus", "unknown filter 'bogus'; expected one of none, bloomgate"},
+           {"bloomgate:", "bits per key \"\" is not a number"},
+           {"bloomgate:abc", "bits per key \"abc\" is not a number"},
+           {"bloomgate:10:fancy", "unknown layout \"fancy\""},
+           {"bloomgate:10:blocked:monkeys", "unknown option \"monkeys\""},
+           {"bloomgate:10:probes=x", "probes \"x\" is not a whole number"},
+           {"bloomgate:10:probes=17", "num_probes must be in [0, 16]"},
+           {"bloomgate:10:monkey:x", "fanout \"x\" is not a number"},
+           {"bloomgate:10:monkey:0.5", "fanout must be"},
+           {"bloomgate:10:monkey:8:9", "unexpected \"9\" at the end"},
+           {"bloomgate:0.01", "bits_per_key"},
+           {"none:10", "takes no options"},
+           {"rocksdb_bloom:10:standard", "takes only bits per key"},
+       }) {
+    absl::StatusOr<FilterSpec> spec = FilterSpec::Parse(c.text);
+    ASSERT_FALSE(spec.ok()) << c.text;
+    EXPECT_EQ(spec.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(spec.status().message().find(c.message), std::string::npos)
+        << c.text << ": " << spec.status();
+  }
+}
+
+TEST(FilterSpecTest, ValidateRejectsWhatNoFilterCanBe) {
+  EXPECT_FALSE((FilterSpec{.bits_per_key = NAN}.Validate().ok()));
+  EXPECT_FALSE((FilterSpec{.layout = static_cast<Layout>(9)}.Validate().ok()));
+  EXPECT_FALSE((FilterSpec{.monkey = true, .fanout = NAN}.Validate().ok()));
+  EXPECT_FALSE((FilterSpec{.family = FilterFamily::kRocksDBBloom,
+                           .monkey = true}
+                    .Validate()
+                    .ok()));
+  EXPECT_FALSE(
+      (FilterSpec{.family = static_cast<FilterFamily>(9)}.Validate().ok()));
+  EXPECT_TRUE((FilterSpec{.family = FilterFamily::kNone, .bits_per_key = NAN}
+                   .Validate()
+                   .ok()));
+}
+
+// BitsFor and PredictedFpRate describe the block FilterBuilder writes, for
+// every layout, size and probe count: the sizer and the tools rely on it.
+TEST(FilterSpecTest, BitsAndFpRateAreWhatTheBuilderWrites) {
+  for (const FilterSpec& spec : SampleSpecs()) {
+    if (spec.family != FilterFamily::kBloomgate) continue;
+    for (uint64_t keys : {1, 7, 100, 1000, 12345}) {
+      absl::StatusOr<FilterBuilder> builder =
+          FilterBuilder::Create(spec.Options());
+      ASSERT_TRUE(builder.ok());
+      for (uint64_t i = 0; i < keys; ++i) builder->AddHash(i * 0x9E3779B9u);
+      const std::string block = builder->Finish();
+      const FilterReader reader(block);
+      ASSERT_FALSE(reader.degraded());
+      EXPECT_EQ(spec.BitsFor(keys), reader.num_bits())
+          << spec.Name() << " keys=" << keys;
+      EXPECT_DOUBLE_EQ(spec.PredictedFpRate(keys),
+                       PredictedFpRate(spec.layout, reader.bits_per_key(),
+                                       reader.num_probes()))
+          << spec.Name() << " keys=" << keys;
+    }
+  }
+}
+
+TEST(FilterSpecTest, FpRateEdgeCases) {
+  const FilterSpec spec;
+  EXPECT_EQ(spec.PredictedFpRate(0), 0.0);
+  EXPECT_EQ(spec.PredictedFpRate(100, 0), 1.0);
+  EXPECT_EQ((FilterSpec{.family = FilterFamily::kNone}.PredictedFpRate(100)),
+            1.0);
+  EXPECT_EQ((FilterSpec{.family = FilterFamily::kNone}.BitsFor(100)), 0u);
+  // RocksDB's Bloom: whole 512-bit lines, a blocked filter's FP rate.
+  const FilterSpec rocksdb{.family = FilterFamily::kRocksDBBloom};
+  EXPECT_EQ(rocksdb.BitsFor(1000), 10240u);
+  EXPECT_DOUBLE_EQ(rocksdb.PredictedFpRate(1000),
+                   PredictedFpRate(Layout::kBlocked, 10.24,
+                                   OptimalNumProbes(Layout::kBlocked, 10)));
+}
+
+TEST(FilterSpecTest, LevelBitsPerKey) {
+  absl::StatusOr<std::vector<double>> uniform = FilterSpec{}.LevelBitsPerKey(3);
+  ASSERT_TRUE(uniform.ok());
+  EXPECT_EQ(*uniform, std::vector<double>(3, 10.0));
+
+  const FilterSpec monkey{.monkey = true, .fanout = 8};
+  absl::StatusOr<std::vector<double>> levels = monkey.LevelBitsPerKey(4);
+  ASSERT_TRUE(levels.ok());
+  absl::StatusOr<std::vector<double>> expected =
+      MonkeyBitsPerKey(Layout::kBlocked, 10, LeveledShape(4, 8));
+  ASSERT_TRUE(expected.ok());
+  EXPECT_EQ(*levels, *expected);
+
+  EXPECT_FALSE(FilterSpec{}.LevelBitsPerKey(0).ok());
+  EXPECT_FALSE(
+      (FilterSpec{.family = FilterFamily::kNone}.LevelBitsPerKey(3).ok()));
+  EXPECT_FALSE((FilterSpec{.bits_per_key = 0}.LevelBitsPerKey(3).ok()));
+}
+
+}  // namespace
+}  // namespace bloomgate
