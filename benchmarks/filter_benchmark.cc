@@ -41,14 +41,13 @@
 #if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
 #include "benchmarks/rocksdb_avx2_bloom.h"
 #endif
+#include "benchmarks/filter_bits_factory.h"
+#include "bloomgate/filter_spec.h"
 #include "bloomgate/simd.h"
 #include "rocksdb/version.h"
-#include "src/rocksdb/filter_bits.h"
 
 namespace bloomgate::bench {
 namespace {
-
-namespace ri = ::bloomgate::rocksdb_internal;
 
 constexpr size_t kKeySize = 16;
 constexpr double kBitsPerKey = 10.0;
@@ -91,44 +90,45 @@ class KeySet {
   std::string bytes_;
 };
 
-enum class Family {
-  kBloomgateBlocked,
-  kBloomgateStandard,
-  kRocksdbBloom,
-  kRocksdbBloomAvx2,  // RocksDB's builder, its query compiled with AVX2
-  kRocksdbRibbon
-};
-
 // One column of the comparison. bloomgate's blocked filter runs under the
 // kernel the process chose at run time, and again under each narrower
 // kernel the CPU has, forced, so that every kernel stands next to RocksDB's
 // filters in the same run.
 struct Filter {
   std::string name;
-  Family family;
-  std::optional<SimdKernel> kernel;  // forced for builds and reader
+  FilterSpec spec;
+  std::optional<SimdKernel> kernel = std::nullopt;  // forced while it runs
+  // RocksDB's Bloom builder, its query compiled with AVX2.
+  bool rocksdb_avx2_query = false;
 };
 
 std::vector<Filter> AllFilters() {
+  const FilterSpec blocked{.bits_per_key = kBitsPerKey};
   std::vector<Filter> filters = {
-      {"bloomgate_blocked", Family::kBloomgateBlocked, std::nullopt}};
+      {.name = "bloomgate_blocked", .spec = blocked}};
   for (SimdKernel kernel : {SimdKernel::kAvx2, SimdKernel::kScalar}) {
     if (kernel < ActiveSimdKernel() && SimdKernelSupported(kernel)) {
       filters.push_back(
           {absl::StrCat("bloomgate_blocked_", SimdKernelName(kernel).data()),
-           Family::kBloomgateBlocked, kernel});
+           blocked, kernel});
     }
   }
   filters.push_back(
-      {"bloomgate_standard", Family::kBloomgateStandard, std::nullopt});
-  filters.push_back({"rocksdb_bloom", Family::kRocksdbBloom, std::nullopt});
+      {.name = "bloomgate_standard",
+       .spec = {.bits_per_key = kBitsPerKey, .layout = Layout::kStandard}});
+  const FilterSpec rocksdb_bloom{.family = FilterFamily::kRocksDBBloom,
+                                 .bits_per_key = kBitsPerKey};
+  filters.push_back({.name = "rocksdb_bloom", .spec = rocksdb_bloom});
 #if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
   if (SimdKernelSupported(SimdKernel::kAvx2)) {
-    filters.push_back(
-        {"rocksdb_bloom_avx2", Family::kRocksdbBloomAvx2, std::nullopt});
+    filters.push_back({.name = "rocksdb_bloom_avx2",
+                       .spec = rocksdb_bloom,
+                       .rocksdb_avx2_query = true});
   }
 #endif
-  filters.push_back({"rocksdb_ribbon", Family::kRocksdbRibbon, std::nullopt});
+  filters.push_back({.name = "rocksdb_ribbon",
+                     .spec = {.family = FilterFamily::kRocksDBRibbon,
+                              .bits_per_key = kBitsPerKey}});
   return filters;
 }
 
@@ -149,41 +149,13 @@ class ScopedKernel {
   SimdKernel saved_;
 };
 
-std::unique_ptr<rocksdb::FilterBitsBuilder> NewBuilder(const Filter& filter) {
-  switch (filter.family) {
-    case Family::kBloomgateBlocked:
-    case Family::kBloomgateStandard: {
-      FilterOptions options;
-      options.bits_per_key = kBitsPerKey;
-      options.layout = filter.family == Family::kBloomgateBlocked
-                           ? Layout::kBlocked
-                           : Layout::kStandard;
-      return *ri::NewFilterBitsBuilder(options);
-    }
-    case Family::kRocksdbBloom:
-    case Family::kRocksdbBloomAvx2:
-      return ri::NewBuiltinFilterBitsBuilder(ri::BuiltinFilter::kBloom,
-                                             kBitsPerKey);
-    case Family::kRocksdbRibbon:
-      return ri::NewBuiltinFilterBitsBuilder(ri::BuiltinFilter::kRibbon,
-                                             kBitsPerKey);
-  }
-  return nullptr;
-}
-
 std::unique_ptr<rocksdb::FilterBitsReader> NewReader(
     const Filter& filter, const rocksdb::Slice& block) {
-  if (filter.family == Family::kBloomgateBlocked ||
-      filter.family == Family::kBloomgateStandard) {
-    ScopedKernel kernel(filter);
-    return ri::NewFilterBitsReader(block);
-  }
 #if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
-  if (filter.family == Family::kRocksdbBloomAvx2) {
-    return NewRocksdbAvx2BloomReader(block);
-  }
+  if (filter.rocksdb_avx2_query) return NewRocksdbAvx2BloomReader(block);
 #endif
-  return ri::NewBuiltinFilterBitsReader(block);
+  ScopedKernel kernel(filter);
+  return NewFilterBitsReader(filter.spec, block);
 }
 
 // The data every benchmark of one key count shares, made once.
@@ -228,7 +200,8 @@ Keys& KeysFor(size_t n) {
 rocksdb::Slice Build(const Filter& filter, const KeySet& keys,
                      std::unique_ptr<const char[]>* buffer) {
   ScopedKernel kernel(filter);
-  std::unique_ptr<rocksdb::FilterBitsBuilder> builder = NewBuilder(filter);
+  std::unique_ptr<rocksdb::FilterBitsBuilder> builder =
+      NewFilterBitsBuilder(filter.spec);
   for (size_t i = 0; i < keys.size(); ++i) builder->AddKey(keys[i]);
   return builder->Finish(buffer);
 }
@@ -331,7 +304,7 @@ void RegisterAll() {
   for (size_t n : sizes) {
     for (const Filter& f : *filters) {
       // RocksDB's builder has no AVX2 path: Build/rocksdb_bloom is it.
-      if (f.family == Family::kRocksdbBloomAvx2) continue;
+      if (f.rocksdb_avx2_query) continue;
       benchmark::RegisterBenchmark(name("Build", f, n).c_str(), BM_Build, f, n)
           ->Unit(benchmark::kMillisecond);
     }

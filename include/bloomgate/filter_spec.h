@@ -28,8 +28,8 @@ namespace bloomgate {
 
 // Who builds the filter.
 enum class FilterFamily : uint8_t {
-  kNone,       // no filter: every file whose key range covers a key is read
-  kBloomgate,  // bloomgate's filter block (FilterBuilder), either layout
+  kNone,           // no filter: every file whose key range covers a key is read
+  kBloomgate,      // bloomgate's filter block (FilterBuilder), either layout
   kRocksDBBloom,   // RocksDB's NewBloomFilterPolicy (FastLocalBloom)
   kRocksDBRibbon,  // RocksDB's NewRibbonFilterPolicy (Standard128Ribbon)
 };

@@ -102,8 +102,8 @@ absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
     return i < fields.size() && fields[i] == value;
   };
   auto at_probes = [&] {
-    return i < fields.size() && fields[i].substr(0, kProbesPrefix.size()) ==
-                                    kProbesPrefix;
+    return i < fields.size() &&
+           fields[i].substr(0, kProbesPrefix.size()) == kProbesPrefix;
   };
   if (i < fields.size() && !at(kMonkey) && !at_probes()) {
     absl::StatusOr<Layout> layout =
@@ -163,8 +163,8 @@ std::string FilterSpec::Name() const {
     case FilterFamily::kBloomgate:
       break;
   }
-  std::string name = absl::StrCat("bloomgate:", FormatNumber(bits_per_key),
-                                  ":", LayoutName(layout));
+  std::string name = absl::StrCat("bloomgate:", FormatNumber(bits_per_key), ":",
+                                  LayoutName(layout));
   if (num_probes != 0) absl::StrAppend(&name, ":", kProbesPrefix, num_probes);
   if (monkey) {
     absl::StrAppend(&name, ":", kMonkey);
@@ -192,9 +192,8 @@ absl::StatusOr<FilterSpec> FilterSpec::Parse(std::string_view text) {
   const FilterKindInfo* kind =
       FindKind(std::string_view(fields[0].data(), fields[0].size()));
   if (kind == nullptr) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("unknown filter '", fields[0], "'; expected one of ",
-                     KindList()));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "unknown filter '", fields[0], "'; expected one of ", KindList()));
   }
   FilterSpec spec = kind->spec;
   if (fields.size() > 1) {
@@ -211,8 +210,8 @@ absl::StatusOr<FilterSpec> FilterSpec::Parse(std::string_view text) {
       if (absl::Status s = ParseBloomgateFields(rest, spec); !s.ok()) return s;
     } else if (!rest.empty()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("unexpected \"", rest.front(), "\": ",
-                       Sv(kind->name), " takes only bits per key"));
+          absl::StrCat("unexpected \"", rest.front(), "\": ", Sv(kind->name),
+                       " takes only bits per key"));
     }
   }
   if (absl::Status s = spec.Validate(); !s.ok()) return s;
@@ -228,15 +227,14 @@ absl::Status FilterSpec::Validate() const {
     case FilterFamily::kRocksDBRibbon:
       break;
     default:
-      return absl::InvalidArgumentError(absl::StrCat(
-          "unknown filter family ", static_cast<int>(family)));
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown filter family ", static_cast<int>(family)));
   }
   if (absl::Status s = ValidateFilterOptions(Options()); !s.ok()) return s;
   if (!IsBloomgate(*this) &&
       (layout != Layout::kBlocked || num_probes != 0 || monkey)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(KindName(),
-                     " takes bits per key only (no layout, probes or monkey)"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        KindName(), " takes bits per key only (no layout, probes or monkey)"));
   }
   // Written so that NaN fails too.
   if (monkey && !(fanout >= kMinFanout && fanout <= kMaxFanout)) {
@@ -272,8 +270,7 @@ uint64_t FilterSpec::BitsFor(uint64_t num_keys, double bits) const {
     case FilterFamily::kBloomgate:
       return internal::NumBitsFor(layout, ClampBits(bits), num_keys);
     case FilterFamily::kRocksDBBloom:
-      return internal::NumBitsFor(Layout::kBlocked, ClampBits(bits),
-                                  num_keys);
+      return internal::NumBitsFor(Layout::kBlocked, ClampBits(bits), num_keys);
     case FilterFamily::kRocksDBRibbon:
       return static_cast<uint64_t>(
           std::ceil(static_cast<double>(num_keys) * bits));
@@ -287,8 +284,9 @@ double FilterSpec::PredictedFpRate(uint64_t num_keys, double bits) const {
   const double actual = static_cast<double>(BitsFor(num_keys, bits)) /
                         static_cast<double>(num_keys);
   if (IsBloomgate(*this)) {
-    const int probes =
-        num_probes != 0 ? num_probes : OptimalNumProbes(layout, ClampBits(bits));
+    const int probes = num_probes != 0
+                           ? num_probes
+                           : OptimalNumProbes(layout, ClampBits(bits));
     return bloomgate::PredictedFpRate(layout, actual, probes);
   }
   return bloomgate::PredictedFpRate(

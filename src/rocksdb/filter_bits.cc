@@ -194,26 +194,4 @@ std::unique_ptr<rocksdb::FilterBitsReader> NewFilterBitsReader(
   return std::make_unique<BitsReader>(ToView(contents));
 }
 
-std::unique_ptr<rocksdb::FilterBitsBuilder> NewBuiltinFilterBitsBuilder(
-    BuiltinFilter kind, double bits_per_key) {
-  std::unique_ptr<const rocksdb::FilterPolicy> policy(
-      kind == BuiltinFilter::kBloom
-          ? rocksdb::NewBloomFilterPolicy(bits_per_key)
-          : rocksdb::NewRibbonFilterPolicy(bits_per_key,
-                                           /*bloom_before_level=*/-1));
-  // With optimize_filters_for_memory off (the default) the built-in builders
-  // keep no reference to their policy, so the policy may go now.
-  rocksdb::BlockBasedTableOptions table_options;
-  table_options.filter_policy.reset();
-  rocksdb::FilterBuildingContext context(table_options);
-  return std::unique_ptr<rocksdb::FilterBitsBuilder>(
-      policy->GetBuilderWithContext(context));
-}
-
-std::unique_ptr<rocksdb::FilterBitsReader> NewBuiltinFilterBitsReader(
-    const rocksdb::Slice& contents) {
-  return std::unique_ptr<rocksdb::FilterBitsReader>(
-      rocksdb::BuiltinFilterPolicy::GetBuiltinFilterBitsReader(contents));
-}
-
 }  // namespace bloomgate::rocksdb_internal

@@ -7,7 +7,7 @@
 // docs/rocksdb-plugin.md). The filter policy (rocksdb_filter_policy.cc) hands
 // these to RocksDB's table builder and reader; the benchmarks drive them
 // directly, beside RocksDB's own Bloom and Ribbon filters through the same
-// interface (NewBuiltinFilterBitsBuilder below).
+// interface (benchmarks/filter_bits_factory.h).
 //
 // Not a public header: it exposes a RocksDB-internal interface whose shape
 // changes between RocksDB releases.
@@ -154,25 +154,6 @@ absl::StatusOr<std::unique_ptr<BitsBuilder>> NewFilterBitsBuilder(
 // A reader over `contents`, which must outlive it. Never null (see
 // BitsReader).
 std::unique_ptr<rocksdb::FilterBitsReader> NewFilterBitsReader(
-    const rocksdb::Slice& contents);
-
-// RocksDB's own filters through the same interface, for side-by-side
-// benchmarks and tests.
-enum class BuiltinFilter {
-  kBloom,   // NewBloomFilterPolicy: FastLocalBloom (format_version 5).
-  kRibbon,  // NewRibbonFilterPolicy(bits, -1): always Standard128Ribbon.
-};
-
-// A builder of RocksDB's built-in filter at `bits_per_key` (for kRibbon, the
-// Bloom-equivalent bits per key), configured as a default
-// BlockBasedTableOptions would; null if RocksDB declines (bits_per_key < 0.5
-// means "no filter" to RocksDB).
-std::unique_ptr<rocksdb::FilterBitsBuilder> NewBuiltinFilterBitsBuilder(
-    BuiltinFilter kind, double bits_per_key);
-
-// A reader over a block written by a built-in builder; `contents` must
-// outlive it.
-std::unique_ptr<rocksdb::FilterBitsReader> NewBuiltinFilterBitsReader(
     const rocksdb::Slice& contents);
 
 }  // namespace bloomgate::rocksdb_internal

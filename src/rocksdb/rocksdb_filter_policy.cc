@@ -223,8 +223,9 @@ RocksDBFilterOptions ClampRocksDBFilterOptions(
       options.layout != Layout::kStandard) {
     clamped.layout = defaults.layout;
   }
-  const int max_probes = clamped.layout == Layout::kBlocked ? kMaxBlockedProbes
-                                                            : kMaxStandardProbes;
+  const int max_probes = clamped.layout == Layout::kBlocked
+                             ? kMaxBlockedProbes
+                             : kMaxStandardProbes;
   clamped.num_probes = std::clamp(options.num_probes, 0, max_probes);
   return clamped;
 }

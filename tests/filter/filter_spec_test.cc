@@ -51,9 +51,9 @@ TEST(FilterSpecTest, NameAndParseRoundTrip) {
 
 TEST(FilterSpecTest, CanonicalNames) {
   EXPECT_EQ(FilterSpec{}.Name(), "bloomgate:10:blocked");
-  EXPECT_EQ((FilterSpec{.bits_per_key = 9.5, .layout = Layout::kStandard}
-                 .Name()),
-            "bloomgate:9.5:standard");
+  EXPECT_EQ(
+      (FilterSpec{.bits_per_key = 9.5, .layout = Layout::kStandard}.Name()),
+      "bloomgate:9.5:standard");
   EXPECT_EQ((FilterSpec{.num_probes = 6}.Name()),
             "bloomgate:10:blocked:probes=6");
   EXPECT_EQ((FilterSpec{.monkey = true}.Name()), "bloomgate:10:blocked:monkey");
@@ -120,10 +120,10 @@ TEST(FilterSpecTest, ValidateRejectsWhatNoFilterCanBe) {
   EXPECT_FALSE((FilterSpec{.bits_per_key = NAN}.Validate().ok()));
   EXPECT_FALSE((FilterSpec{.layout = static_cast<Layout>(9)}.Validate().ok()));
   EXPECT_FALSE((FilterSpec{.monkey = true, .fanout = NAN}.Validate().ok()));
-  EXPECT_FALSE((FilterSpec{.family = FilterFamily::kRocksDBBloom,
-                           .monkey = true}
-                    .Validate()
-                    .ok()));
+  EXPECT_FALSE(
+      (FilterSpec{.family = FilterFamily::kRocksDBBloom, .monkey = true}
+           .Validate()
+           .ok()));
   EXPECT_FALSE(
       (FilterSpec{.family = static_cast<FilterFamily>(9)}.Validate().ok()));
   EXPECT_TRUE((FilterSpec{.family = FilterFamily::kNone, .bits_per_key = NAN}

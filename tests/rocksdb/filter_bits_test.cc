@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "benchmarks/filter_bits_factory.h"
 #include "bloomgate/filter_reader.h"
+#include "bloomgate/filter_spec.h"
 #include "bloomgate/sizing.h"
 #include "gtest/gtest.h"
 
@@ -367,7 +369,8 @@ TEST(FilterBitsTest, AddKeyAndAltCountsAsTheBuiltinFilter) {
   for (uint32_t seed : {1u, 2u, 3u}) {
     const std::vector<Add> adds = PrefixedKeys(5000, seed);
     auto ours = MustBuilder({});
-    auto builtin = NewBuiltinFilterBitsBuilder(BuiltinFilter::kBloom, 10.0);
+    auto builtin = bench::NewFilterBitsBuilder(
+        {.family = FilterFamily::kRocksDBBloom, .bits_per_key = 10.0});
     ASSERT_NE(ours, nullptr);
     ASSERT_NE(builtin, nullptr);
     Apply(*ours, adds);
@@ -417,20 +420,28 @@ TEST(FilterBitsTest, PostVerifyAcceptsTheBuiltBlockOnly) {
   EXPECT_TRUE(plain->MaybePostVerify(damaged).ok());
 }
 
-TEST(FilterBitsTest, BuiltinFiltersThroughTheSameInterface) {
-  for (BuiltinFilter kind : {BuiltinFilter::kBloom, BuiltinFilter::kRibbon}) {
-    auto builder = NewBuiltinFilterBitsBuilder(kind, 10.0);
-    ASSERT_NE(builder, nullptr);
+// Every family the benchmarks compare, through the same interface.
+TEST(FilterBitsTest, EveryFamilyThroughTheSameInterface) {
+  for (FilterFamily family :
+       {FilterFamily::kBloomgate, FilterFamily::kRocksDBBloom,
+        FilterFamily::kRocksDBRibbon}) {
+    const FilterSpec spec{.family = family, .bits_per_key = 10.0};
+    auto builder = bench::NewFilterBitsBuilder(spec);
+    ASSERT_NE(builder, nullptr) << spec.Name();
     std::unique_ptr<const char[]> block;
-    auto reader = NewBuiltinFilterBitsReader(Build(*builder, 5000, &block));
+    auto reader =
+        bench::NewFilterBitsReader(spec, Build(*builder, 5000, &block));
     ASSERT_NE(reader, nullptr);
     for (uint64_t i = 0; i < 5000; ++i) ASSERT_TRUE(reader->MayMatch(Key(i)));
     int false_positives = 0;
     for (int i = 0; i < 10000; ++i) {
       false_positives += reader->MayMatch(MissingKey(i));
     }
-    EXPECT_LT(false_positives, 10000 / 50);
+    EXPECT_LT(false_positives, 10000 / 50) << spec.Name();
   }
+  EXPECT_EQ(bench::NewFilterBitsBuilder({.family = FilterFamily::kNone}),
+            nullptr);
+  EXPECT_EQ(bench::NewFilterBitsBuilder({.bits_per_key = 0}), nullptr);
 }
 
 }  // namespace
