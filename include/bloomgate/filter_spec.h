@@ -109,11 +109,18 @@ struct FilterSpec {
     return BitsFor(num_keys, bits_per_key);
   }
 
+  // Probes per key of a filter of this spec at `bits` bits per key:
+  // num_probes if set, else the layout's optimum for `bits` brought into
+  // [kMinBitsPerKey, kMaxBitsPerKey] (RocksDB's filters: a blocked Bloom
+  // filter's optimum). 0 for kNone.
+  int NumProbes(double bits) const;
+  int NumProbes() const { return NumProbes(bits_per_key); }
+
   // The predicted false-positive rate of a filter of this spec at `bits`
   // bits per key holding `num_keys` distinct keys (sizing.h's
-  // PredictedFpRate at BitsFor(num_keys, bits) / num_keys bits and the
-  // probes the builder uses; RocksDB's filters as a blocked Bloom filter
-  // with the optimal probes). 1 for kNone, 0 for no keys.
+  // PredictedFpRate at BitsFor(num_keys, bits) / num_keys bits and
+  // NumProbes(bits); RocksDB's filters as a blocked Bloom filter). 1 for
+  // kNone or bits <= 0, 0 for no keys.
   double PredictedFpRate(uint64_t num_keys, double bits) const;
   double PredictedFpRate(uint64_t num_keys) const {
     return PredictedFpRate(num_keys, bits_per_key);

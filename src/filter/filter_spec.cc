@@ -145,8 +145,7 @@ absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
   return absl::OkStatus();
 }
 
-// The bits per key the builder gets for `bits` (a level's share may be
-// below what a block holds; such a level has no filter).
+// OptimalNumProbes takes only what a block can hold.
 double ClampBits(double bits) {
   return std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey);
 }
@@ -268,9 +267,9 @@ uint64_t FilterSpec::BitsFor(uint64_t num_keys, double bits) const {
     case FilterFamily::kNone:
       return 0;
     case FilterFamily::kBloomgate:
-      return internal::NumBitsFor(layout, ClampBits(bits), num_keys);
+      return internal::NumBitsFor(layout, bits, num_keys);
     case FilterFamily::kRocksDBBloom:
-      return internal::NumBitsFor(Layout::kBlocked, ClampBits(bits), num_keys);
+      return internal::NumBitsFor(Layout::kBlocked, bits, num_keys);
     case FilterFamily::kRocksDBRibbon:
       return static_cast<uint64_t>(
           std::ceil(static_cast<double>(num_keys) * bits));
@@ -278,20 +277,20 @@ uint64_t FilterSpec::BitsFor(uint64_t num_keys, double bits) const {
   return 0;
 }
 
+int FilterSpec::NumProbes(double bits) const {
+  if (family == FilterFamily::kNone) return 0;
+  if (IsBloomgate(*this) && num_probes != 0) return num_probes;
+  return OptimalNumProbes(IsBloomgate(*this) ? layout : Layout::kBlocked,
+                          ClampBits(bits));
+}
+
 double FilterSpec::PredictedFpRate(uint64_t num_keys, double bits) const {
   if (family == FilterFamily::kNone || !(bits > 0)) return 1.0;
   if (num_keys == 0) return 0.0;
   const double actual = static_cast<double>(BitsFor(num_keys, bits)) /
                         static_cast<double>(num_keys);
-  if (IsBloomgate(*this)) {
-    const int probes = num_probes != 0
-                           ? num_probes
-                           : OptimalNumProbes(layout, ClampBits(bits));
-    return bloomgate::PredictedFpRate(layout, actual, probes);
-  }
   return bloomgate::PredictedFpRate(
-      Layout::kBlocked, actual,
-      OptimalNumProbes(Layout::kBlocked, ClampBits(bits)));
+      IsBloomgate(*this) ? layout : Layout::kBlocked, actual, NumProbes(bits));
 }
 
 absl::Span<const FilterKindInfo> FilterKinds() { return kKinds; }

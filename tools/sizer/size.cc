@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "bloomgate/filter_options.h"
+#include "bloomgate/filter_spec.h"
 #include "bloomgate/sizing.h"
 
 namespace bloomgate::tools {
@@ -65,15 +66,12 @@ absl::StatusOr<SizeReport> ComputeSize(const SizeRequest& request) {
   report.fp_standard =
       PredictedFpRate(Layout::kStandard, report.bits_per_key, report.k);
 
-  // Out of the valid range, fall back to the nearest valid value for the
-  // blocked layout's k; the prediction still uses the real bits per key.
-  const double clamped =
-      std::fmin(std::fmax(report.bits_per_key, kMinBitsPerKey), kMaxBitsPerKey);
-  report.k_blocked = OptimalNumProbes(Layout::kBlocked, clamped);
-  const uint64_t lines = (report.bits + 511) / 512;
-  report.bytes_blocked = lines * 64;
-  report.fp_blocked = PredictedFpRate(
-      Layout::kBlocked, static_cast<double>(lines * 512) / n, report.k_blocked);
+  // The blocked layout at the same bits per key, as FilterBuilder lays it
+  // out: whole lines, its own optimal k.
+  const FilterSpec blocked{.bits_per_key = report.bits_per_key};
+  report.k_blocked = blocked.NumProbes();
+  report.bytes_blocked = blocked.BitsFor(report.num_keys) / 8;
+  report.fp_blocked = blocked.PredictedFpRate(report.num_keys);
   return report;
 }
 
