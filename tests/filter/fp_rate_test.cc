@@ -11,6 +11,7 @@
 #include "bloomgate/sizing.h"
 #include "gtest/gtest.h"
 #include "tests/filter/test_util.h"
+#include "tests/testing/fp_bounds.h"
 
 namespace bloomgate {
 namespace {
@@ -36,11 +37,10 @@ TEST_P(FpRateTest, WithinSixSigmaOfThePrediction) {
   // up to whole lines).
   const double p = PredictedFpRate(options.layout, reader.bits_per_key(),
                                    reader.num_probes());
-  // Each absent key is an independent Bernoulli(p) trial.
-  const double sigma = std::sqrt(p * (1 - p) / kQueries);
-  const double observed = testing::FalsePositiveRate(reader, kQueries);
-  EXPECT_LE(observed, p + 6 * sigma) << "predicted " << p;
-  EXPECT_GE(observed, p - 6 * sigma) << "predicted " << p;
+  const double observed =
+      testing::FalsePositiveRate(reader, kQueries) * kQueries;
+  EXPECT_LE(observed, testing::FpUpperBound(p, kQueries)) << "predicted " << p;
+  EXPECT_GE(observed, testing::FpLowerBound(p, kQueries)) << "predicted " << p;
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -29,13 +29,14 @@
 #include "src/rocksdb/rocksdb_compat.h"
 #include "table/block_based/filter_policy_internal.h"
 #include "tests/rocksdb/db_test_util.h"
+#include "tests/testing/fp_bounds.h"
 
 namespace bloomgate {
 namespace {
 
+using ::bloomgate::testing::FpUpperBound;
 using testing_rocksdb::AllTableProperties;
 using testing_rocksdb::DbOptionsSpec;
-using testing_rocksdb::FpBound;
 using testing_rocksdb::Key;
 using testing_rocksdb::MakeOptions;
 using testing_rocksdb::MissingKey;
@@ -112,7 +113,7 @@ void ExpectMultiGetCorrect(rocksdb::DB& db,
 
 using ReadParam = std::tuple<Layout, bool /*partitioned*/, bool /*verify*/>;
 
-class BloomgateReadTest : public testing::TestWithParam<ReadParam> {
+class BloomgateReadTest : public ::testing::TestWithParam<ReadParam> {
  protected:
   void SetUp() override {
     RegisterRocksDBPlugin();
@@ -165,7 +166,7 @@ TEST_P(BloomgateReadTest, GetFiltersMissingKeys) {
       Ticker(options_, rocksdb::BLOOM_FILTER_USEFUL) - useful0;
   const double false_positives = checks - static_cast<double>(useful);
   const double p = PredictedRate(filter_options_);
-  EXPECT_LE(false_positives, FpBound(p, checks))
+  EXPECT_LE(false_positives, FpUpperBound(p, checks))
       << "useful " << useful << " of " << checks << " checks";
   EXPECT_GT(useful / checks, 0.98) << "about 99% at 10 bits/key";
   std::cout << "[ measured ] " << LayoutName(std::get<0>(GetParam()))
@@ -233,9 +234,9 @@ TEST_P(BloomgateReadTest, FlushCompactionReopen) {
 
 INSTANTIATE_TEST_SUITE_P(
     Configurations, BloomgateReadTest,
-    testing::Combine(testing::Values(Layout::kBlocked, Layout::kStandard),
-                     testing::Bool(), testing::Bool()),
-    [](const testing::TestParamInfo<ReadParam>& info) {
+    ::testing::Combine(::testing::Values(Layout::kBlocked, Layout::kStandard),
+                     ::testing::Bool(), ::testing::Bool()),
+    [](const ::testing::TestParamInfo<ReadParam>& info) {
       return std::string(LayoutName(std::get<0>(info.param))) +
              (std::get<1>(info.param) ? "_partitioned" : "_full") +
              (std::get<2>(info.param) ? "_verified" : "");
@@ -243,7 +244,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // ---------------------------------------------------------------------------
 
-class BloomgateDbTest : public testing::Test {
+class BloomgateDbTest : public ::testing::Test {
  protected:
   void SetUp() override { RegisterRocksDBPlugin(); }
   TempDir dir_;
@@ -292,9 +293,10 @@ TEST_F(BloomgateDbTest, FilterSavesDataBlockReads) {
   EXPECT_EQ(static_cast<double>(with_filter.useful + with_filter.filter_hits),
             checks);
   const double p = PredictedRate({});
-  EXPECT_LE(static_cast<double>(with_filter.filter_hits), FpBound(p, checks));
+  EXPECT_LE(static_cast<double>(with_filter.filter_hits),
+            FpUpperBound(p, checks));
   EXPECT_LE(static_cast<double>(with_filter.block_reads),
-            FpBound(p, checks) * reads_per_check);
+            FpUpperBound(p, checks) * reads_per_check);
   std::cout << "[ measured ] data-block reads for " << checks
             << " missing-key file checks: no filter " << without.block_reads
             << ", bloomgate " << with_filter.block_reads << " (useful "
@@ -623,7 +625,7 @@ TEST_F(BloomgateDbTest, ConstructionCorruptionIsDetectedWhenAsked) {
 // A filter block damaged on disk: results stay correct, the filter simply
 // stops filtering.
 
-class DamagedFilterTest : public testing::TestWithParam<rocksdb::ChecksumType> {
+class DamagedFilterTest : public ::testing::TestWithParam<rocksdb::ChecksumType> {
 };
 
 TEST_P(DamagedFilterTest, FlippedBytesOnDiskStillGiveCorrectResults) {
@@ -692,8 +694,8 @@ INSTANTIATE_TEST_SUITE_P(
     // kNoChecksum: RocksDB hands the damaged bytes to bloomgate's reader,
     // which rejects them by its own checksum. kCRC32c: RocksDB rejects the
     // block first and runs without the filter.
-    testing::Values(rocksdb::kNoChecksum, rocksdb::kCRC32c),
-    [](const testing::TestParamInfo<rocksdb::ChecksumType>& info) {
+    ::testing::Values(rocksdb::kNoChecksum, rocksdb::kCRC32c),
+    [](const ::testing::TestParamInfo<rocksdb::ChecksumType>& info) {
       return info.param == rocksdb::kNoChecksum ? std::string("NoChecksum")
                                                 : std::string("Crc32c");
     });

@@ -124,13 +124,6 @@ inline uint64_t Ticker(const rocksdb::Options& options,
   return options.statistics->getTickerCount(ticker);
 }
 
-// Upper bound on false positives among `checks` filter checks of missing keys
-// when the predicted FP rate is `p`: binomial mean plus six standard
-// deviations, plus one for tiny means.
-inline double FpBound(double p, double checks) {
-  return checks * p + 6.0 * std::sqrt(checks * p * (1.0 - p)) + 1.0;
-}
-
 inline rocksdb::TablePropertiesCollection AllTableProperties(rocksdb::DB& db) {
   rocksdb::TablePropertiesCollection props;
   EXPECT_TRUE(db.GetPropertiesOfAllTables(&props).ok());

@@ -29,13 +29,14 @@
 #include "rocksdb/table_properties.h"
 #include "src/rocksdb/filter_bits.h"
 #include "tests/rocksdb/db_test_util.h"
+#include "tests/testing/fp_bounds.h"
 
 namespace bloomgate {
 namespace {
 
+using ::bloomgate::testing::FpUpperBound;
 using testing_rocksdb::AllTableProperties;
 using testing_rocksdb::DbOptionsSpec;
-using testing_rocksdb::FpBound;
 using testing_rocksdb::Key;
 using testing_rocksdb::MakeOptions;
 using testing_rocksdb::MissingKey;
@@ -365,8 +366,9 @@ TEST(MonkeyDbTest, SameMemoryFewerReadsThanUniform) {
     // Wasted reads: each within the binomial bound of its prediction (one
     // filter check per level per missing key), and Monkey well below.
     for (const Run& r : {uniform, monkey}) {
-      EXPECT_LE(static_cast<double>(r.reads),
-                FpBound(r.predicted_fp_sum, static_cast<double>(kNumKeys)));
+      EXPECT_LE(
+          static_cast<double>(r.reads),
+          FpUpperBound(r.predicted_fp_sum, static_cast<double>(kNumKeys)));
     }
     EXPECT_LT(2 * monkey.reads, uniform.reads);
     std::cout << "[ figures  ] " << LayoutName(layout) << ", " << kNumKeys
