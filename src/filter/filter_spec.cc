@@ -15,6 +15,7 @@
 #include "absl/strings/string_view.h"
 #include "bloomgate/allocation.h"
 #include "bloomgate/sizing.h"
+#include "src/filter/absl_compat.h"
 #include "src/filter/format.h"
 
 namespace bloomgate {
@@ -22,10 +23,6 @@ namespace {
 
 constexpr absl::string_view kMonkey = "monkey";
 constexpr absl::string_view kProbesPrefix = "probes=";
-
-// Debian's abseil has its own string_view, which absl::StrCat takes and
-// std::string_view does not convert to.
-absl::string_view Sv(std::string_view s) { return {s.data(), s.size()}; }
 
 constexpr FilterKindInfo kKinds[] = {
     {"none", {.family = FilterFamily::kNone}, "no filter: every file is read"},
@@ -53,7 +50,7 @@ const FilterKindInfo* FindKind(std::string_view name) {
 
 std::string KindList() {
   std::vector<absl::string_view> names;
-  for (const FilterKindInfo& kind : kKinds) names.push_back(Sv(kind.name));
+  for (const FilterKindInfo& kind : kKinds) names.push_back(ToAbsl(kind.name));
   return absl::StrJoin(names, ", ");
 }
 
@@ -106,8 +103,7 @@ absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
            fields[i].substr(0, kProbesPrefix.size()) == kProbesPrefix;
   };
   if (i < fields.size() && !at(kMonkey) && !at_probes()) {
-    absl::StatusOr<Layout> layout =
-        ParseLayout(std::string_view(fields[i].data(), fields[i].size()));
+    absl::StatusOr<Layout> layout = ParseLayout(ToStd(fields[i]));
     if (!layout.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat("unknown layout \"", fields[i],
@@ -187,9 +183,9 @@ std::string FilterSpec::KindName() const {
 }
 
 absl::StatusOr<FilterSpec> FilterSpec::Parse(std::string_view text) {
-  const std::vector<absl::string_view> fields = absl::StrSplit(Sv(text), ':');
-  const FilterKindInfo* kind =
-      FindKind(std::string_view(fields[0].data(), fields[0].size()));
+  const std::vector<absl::string_view> fields =
+      absl::StrSplit(ToAbsl(text), ':');
+  const FilterKindInfo* kind = FindKind(ToStd(fields[0]));
   if (kind == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat(
         "unknown filter '", fields[0], "'; expected one of ", KindList()));
@@ -198,7 +194,7 @@ absl::StatusOr<FilterSpec> FilterSpec::Parse(std::string_view text) {
   if (fields.size() > 1) {
     if (spec.family == FilterFamily::kNone) {
       return absl::InvalidArgumentError(
-          absl::StrCat("\"", Sv(kind->name), "\" takes no options"));
+          absl::StrCat("\"", ToAbsl(kind->name), "\" takes no options"));
     }
     absl::StatusOr<double> bits = ParseNumber("bits per key", fields[1]);
     if (!bits.ok()) return bits.status();
@@ -209,8 +205,8 @@ absl::StatusOr<FilterSpec> FilterSpec::Parse(std::string_view text) {
       if (absl::Status s = ParseBloomgateFields(rest, spec); !s.ok()) return s;
     } else if (!rest.empty()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("unexpected \"", rest.front(), "\": ", Sv(kind->name),
-                       " takes only bits per key"));
+          absl::StrCat("unexpected \"", rest.front(),
+                       "\": ", ToAbsl(kind->name), " takes only bits per key"));
     }
   }
   if (absl::Status s = spec.Validate(); !s.ok()) return s;
@@ -300,7 +296,7 @@ absl::StatusOr<FilterSpec> FilterKindSpec(std::string_view name,
   const FilterKindInfo* kind = FindKind(name);
   if (kind == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "unknown filter '", Sv(name), "'; expected one of ", KindList()));
+        "unknown filter '", ToAbsl(name), "'; expected one of ", KindList()));
   }
   FilterSpec spec = kind->spec;
   spec.bits_per_key = bits_per_key;

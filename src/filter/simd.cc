@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "src/filter/absl_compat.h"
 #include "src/filter/blocked_kernels.h"
 #include "src/filter/cpu_target.h"
 #include "src/filter/kernel_choice.h"
@@ -73,9 +74,9 @@ absl::StatusOr<SimdKernel> ParseSimdKernel(std::string_view name) {
   for (SimdKernel kernel : kWidestFirst) {
     if (name == SimdKernelName(kernel)) return kernel;
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown SIMD kernel \"", absl::string_view(name.data(), name.size()),
-      "\" (known: scalar, avx2, avx512)"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown SIMD kernel \"", ToAbsl(name),
+                   "\" (known: scalar, avx2, avx512)"));
 }
 
 bool SimdKernelSupported(SimdKernel kernel) {

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -17,10 +16,12 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "rocksdb/advanced_options.h"
 #include "rocksdb/env.h"
 #include "rocksdb/table.h"
 #include "rocksdb/utilities/object_registry.h"
+#include "src/filter/absl_compat.h"
 #include "src/rocksdb/filter_bits.h"
 
 namespace bloomgate {
@@ -31,23 +32,11 @@ constexpr std::string_view kExpectedForm =
     "[:monkey[:<fanout>]]], e.g. \"bloomgate:10\", \"bloomgate:9.5:standard\" "
     "or \"bloomgate:10:monkey\"";
 
-// Debian's abseil has its own string_view, which absl::StrCat takes and
-// std::string_view is not; this concatenates std::string_views.
-std::string Cat(std::initializer_list<std::string_view> parts) {
-  std::string result;
-  for (std::string_view part : parts) result.append(part);
-  return result;
-}
-
-std::string_view ToView(absl::string_view s) {
-  return std::string_view(s.data(), s.size());
-}
-
 absl::Status ValidateOptions(const RocksDBFilterOptions& options) {
   if (options.family != FilterFamily::kBloomgate) {
     return absl::InvalidArgumentError(
-        Cat({"a bloomgate policy builds bloomgate filters, not ",
-             options.KindName()}));
+        absl::StrCat("a bloomgate policy builds bloomgate filters, not ",
+                     options.KindName()));
   }
   return options.Validate();
 }
@@ -171,7 +160,7 @@ const rocksdb::FilterPolicy* NewPolicyFromId(
     std::string* errmsg) {
   absl::StatusOr<RocksDBFilterOptions> options = ParseRocksDBFilterPolicyId(id);
   if (!options.ok()) {
-    *errmsg = std::string(ToView(options.status().message()));
+    *errmsg = std::string(options.status().message());
     return nullptr;
   }
   guard->reset(new BloomgateFilterPolicy(*options));
@@ -187,16 +176,17 @@ std::string RocksDBFilterPolicyId(const RocksDBFilterOptions& options) {
 absl::StatusOr<RocksDBFilterOptions> ParseRocksDBFilterPolicyId(
     std::string_view id) {
   const std::string_view whole = id;
-  auto error = [&](std::string_view what) {
-    return absl::InvalidArgumentError(Cat({"bloomgate filter policy \"", whole,
-                                           "\": ", what, "; ", kExpectedForm}));
+  auto error = [&](absl::string_view what) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bloomgate filter policy \"", ToAbsl(whole), "\": ", what,
+                     "; ", ToAbsl(kExpectedForm)));
   };
   const std::string_view name = kRocksDBPolicyName;
   if (id.substr(0, name.size()) != name) return error("not a bloomgate id");
   id.remove_prefix(name.size());
   if (!id.empty() && id.front() != ':') return error("not a bloomgate id");
   absl::StatusOr<FilterSpec> spec = FilterSpec::Parse(whole);
-  if (!spec.ok()) return error(ToView(spec.status().message()));
+  if (!spec.ok()) return error(spec.status().message());
   return *spec;
 }
 
@@ -237,8 +227,8 @@ std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
   const RocksDBFilterOptions clamped = ClampRocksDBFilterOptions(options);
   return std::make_shared<const BloomgateFilterPolicy>(
       clamped,
-      Cat({"bloomgate: invalid filter options (", ToView(valid.message()),
-           "); using ", RocksDBFilterPolicyId(clamped), " instead"}));
+      absl::StrCat("bloomgate: invalid filter options (", valid.message(),
+                   "); using ", RocksDBFilterPolicyId(clamped), " instead"));
 }
 
 int RegisterRocksDBFactories(rocksdb::ObjectLibrary& library,
