@@ -10,13 +10,18 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "bloomgate/filter_reader.h"
 #include "gtest/gtest.h"
 #include "rocksdb/convenience.h"
+#include "rocksdb/table.h"
 #include "rocksdb/utilities/object_registry.h"
 #include "rocksdb/utilities/options_util.h"
 #include "src/rocksdb/rocksdb_compat.h"
+#include "table/block_based/filter_policy_internal.h"
 #include "tests/rocksdb/db_test_util.h"
 
 namespace bloomgate {
@@ -123,6 +128,10 @@ TEST_F(RocksDBFilterPolicyTest, CreateFromStringAcceptedForms) {
            {"bloomgate:10:standard:monkey:4.5",
             "bloomgate:10:standard:monkey:4.5"},
            {"id=bloomgate:10:monkey", "bloomgate:10:blocked:monkey"},
+           {"bloomgate:10:blocked:probes=4", "bloomgate:10:blocked:probes=4"},
+           {"bloomgate:8:probes=3:monkey",
+            "bloomgate:8:blocked:probes=3:monkey"},
+           {"bloomgate:8:standard:probes=20", "bloomgate:8:standard:probes=20"},
        }) {
     std::shared_ptr<const rocksdb::FilterPolicy> policy;
     const rocksdb::Status s = FromString(c.text, &policy);
@@ -156,7 +165,11 @@ TEST_F(RocksDBFilterPolicyTest, CreateFromStringRejectsBadStringsClearly) {
                           "bloomgate:10:blocked:monkeys",
                           "bloomgate:10:monkey:standard",
                           "bloomgate:10:blocked:standard",
-                          "bloomgate:10:8"}) {
+                          "bloomgate:10:8",
+                          "bloomgate:10:probes=",
+                          "bloomgate:10:probes=17",
+                          "bloomgate:10:probes=-1",
+                          "bloomgate:10:monkey:probes=3"}) {
     std::shared_ptr<const rocksdb::FilterPolicy> policy;
     const rocksdb::Status s = FromString(bad, &policy);
     EXPECT_TRUE(s.IsInvalidArgument()) << bad << ": " << s.ToString();
@@ -205,6 +218,13 @@ TEST_F(RocksDBFilterPolicyTest, ParseErrorsExplainThemselves) {
   r = ParseRocksDBFilterPolicyId("bloomgate:10:monkey:8:9");
   EXPECT_NE(r.status().ToString().find("unexpected \"9\""), std::string::npos)
       << r.status();
+  r = ParseRocksDBFilterPolicyId("bloomgate_monkey");
+  EXPECT_NE(r.status().ToString().find("not a bloomgate id"), std::string::npos)
+      << r.status();
+  r = ParseRocksDBFilterPolicyId("bloomgate:10:probes=x");
+  EXPECT_NE(r.status().ToString().find("probes \"x\" is not a whole number"),
+            std::string::npos)
+      << r.status();
   r = ParseRocksDBFilterPolicyId("bloomgate:0.01");
   EXPECT_NE(r.status().ToString().find("bits_per_key"), std::string::npos)
       << r.status();
@@ -218,7 +238,10 @@ TEST_F(RocksDBFilterPolicyTest, InvalidOptionsAreReported) {
         RocksDBFilterOptions{.layout = static_cast<Layout>(9)},
         RocksDBFilterOptions{.monkey = true, .fanout = 0.5},
         RocksDBFilterOptions{.monkey = true, .fanout = 1e6},
-        RocksDBFilterOptions{.monkey = true, .fanout = std::nan("")}}) {
+        RocksDBFilterOptions{.monkey = true, .fanout = std::nan("")},
+        RocksDBFilterOptions{.num_probes = 17},
+        RocksDBFilterOptions{.family = FilterFamily::kRocksDBBloom},
+        RocksDBFilterOptions{.family = FilterFamily::kNone}}) {
     auto policy = CreateRocksDBFilterPolicy(bad);
     ASSERT_FALSE(policy.ok());
     EXPECT_EQ(policy.status().code(), absl::StatusCode::kInvalidArgument);
@@ -240,8 +263,13 @@ TEST_F(RocksDBFilterPolicyTest, NewPolicyClampsInvalidOptions) {
       {{.monkey = true, .fanout = 0.5}, "bloomgate:10:blocked:monkey:1"},
       {{.monkey = true, .fanout = 1e6}, "bloomgate:10:blocked:monkey:1000"},
       {{.monkey = true, .fanout = std::nan("")}, "bloomgate:10:blocked:monkey"},
+      {{.num_probes = 40}, "bloomgate:10:blocked:probes=16"},
+      {{.layout = Layout::kStandard, .num_probes = -2},
+       "bloomgate:10:standard"},
+      {{.family = FilterFamily::kRocksDBRibbon}, "bloomgate:10:blocked"},
       // Valid options are used as they are.
       {{.bits_per_key = 9.5}, "bloomgate:9.5:blocked"},
+      {{.num_probes = 3}, "bloomgate:10:blocked:probes=3"},
   };
   for (const Case& c : cases) {
     std::shared_ptr<const rocksdb::FilterPolicy> policy =
@@ -282,6 +310,28 @@ TEST_F(RocksDBFilterPolicyTest, ClampedPolicyWarnsOnceInTheLog) {
   EXPECT_NE(text.str().find("using bloomgate:100:blocked instead", first),
             std::string::npos);
   EXPECT_EQ(text.str().find(expected, first + 1), std::string::npos);
+}
+
+// The blocks a policy builds have the probes its spec names.
+TEST_F(RocksDBFilterPolicyTest, BlocksHaveTheConfiguredProbes) {
+  for (const auto& [id, probes] : std::vector<std::pair<std::string, int>>{
+           {"bloomgate:10", 6},
+           {"bloomgate:10:probes=3", 3},
+           {"bloomgate:9:standard:probes=9", 9}}) {
+    std::shared_ptr<const rocksdb::FilterPolicy> policy;
+    ASSERT_TRUE(FromString(id, &policy).ok()) << id;
+    rocksdb::BlockBasedTableOptions table_options;
+    rocksdb::FilterBuildingContext context(table_options);
+    std::unique_ptr<rocksdb::FilterBitsBuilder> builder(
+        policy->GetBuilderWithContext(context));
+    ASSERT_NE(builder, nullptr) << id;
+    for (int i = 0; i < 1000; ++i) builder->AddKey("key" + std::to_string(i));
+    std::unique_ptr<const char[]> buf;
+    const rocksdb::Slice block = builder->Finish(&buf);
+    const FilterReader reader(std::string_view(block.data(), block.size()));
+    ASSERT_FALSE(reader.degraded()) << id;
+    EXPECT_EQ(reader.num_probes(), probes) << id;
+  }
 }
 
 TEST_F(RocksDBFilterPolicyTest, RegistrarAddsTheFactoryToAnyLibrary) {
