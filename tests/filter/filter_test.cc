@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,53 @@ TEST_P(FilterTest, BatchAgreesWithSingleQueries) {
   for (size_t i = 0; i < hashes.size(); ++i) {
     ASSERT_EQ(results[i], reader.HashMayMatch(hashes[i])) << i;
   }
+}
+
+// Every batch length from 0 to 1000, by key and by hash, on a small and a
+// large filter, an empty one and a degraded one, with prefetches between:
+// the same answers as single queries, and nothing written past the end.
+TEST_P(FilterTest, BatchesOfEveryLengthAgreeWithSingleQueries) {
+  const std::string small = BuildBlock(Options(8), 300);
+  const std::string large = BuildBlock(Options(10), 200'000);
+  const std::string empty = BuildBlock(Options(10), 0);
+  std::string damaged = small;
+  damaged[damaged.size() / 2] ^= 0x10;
+  std::vector<std::string> keys;
+  for (uint64_t i = 0; i < 1000; ++i) {
+    keys.push_back(Key(i % 3 ? kAbsent : kAdded, i));
+  }
+  const std::vector<std::string_view> views(keys.begin(), keys.end());
+  std::vector<uint64_t> hashes;
+  for (const std::string& k : keys) hashes.push_back(HashKey(k));
+  for (const std::string* block :
+       std::vector<const std::string*>{&small, &large, &empty, &damaged}) {
+    const FilterReader reader(*block);
+    EXPECT_EQ(reader.degraded(), block == &damaged);
+    std::vector<bool> expected;
+    for (uint64_t h : hashes) {
+      reader.Prefetch(h);
+      expected.push_back(reader.HashMayMatch(h));
+    }
+    for (size_t n = 0; n <= keys.size(); n = n < 40 ? n + 1 : n + 37) {
+      std::unique_ptr<bool[]> by_key(new bool[n + 1]);
+      std::unique_ptr<bool[]> by_hash(new bool[n + 1]);
+      by_key[n] = by_hash[n] = true;         // guards
+      const size_t first = keys.size() - n;  // batches end at the last key
+      reader.MayMatchBatch(absl::MakeConstSpan(views).subspan(first, n),
+                           absl::MakeSpan(by_key.get(), n));
+      reader.HashMayMatchBatch(absl::MakeConstSpan(hashes).subspan(first, n),
+                               absl::MakeSpan(by_hash.get(), n));
+      for (size_t i = 0; i < n; ++i) {
+        ASSERT_EQ(by_key[i], expected[first + i]) << "n=" << n << " i=" << i;
+        ASSERT_EQ(by_hash[i], expected[first + i]) << "n=" << n << " i=" << i;
+      }
+      EXPECT_TRUE(by_key[n]);
+      EXPECT_TRUE(by_hash[n]);
+    }
+  }
+  // The empty filter matches nothing, the degraded one everything.
+  EXPECT_FALSE(FilterReader(empty).HashMayMatch(hashes[0]));
+  EXPECT_TRUE(FilterReader(damaged).HashMayMatch(hashes[1]));
 }
 
 TEST_P(FilterTest, ReallyRejects) {
