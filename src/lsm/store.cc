@@ -23,6 +23,7 @@
 #include "lsm/memtable.h"
 #include "lsm/mutex.h"
 #include "lsm/stats_recorder.h"
+#include "lsm/status_macros.h"
 #include "lsm/table.h"
 #include "lsm/table_builder.h"
 #include "lsm/version.h"

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "bloomgate/sizing.h"
 #include "lsm/coding.h"
+#include "lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 namespace {
