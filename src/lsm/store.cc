@@ -1047,23 +1047,7 @@ IoStats Store::Impl::GetStats() const {
       if (!t->filter().degraded()) s.filter_keys += t->filter().num_keys();
       if (!t->filter_status().ok()) ++s.degraded_filters;
     }
-    LevelStats& a = out.total;
-    a.files_considered += s.files_considered;
-    a.skipped_by_range += s.skipped_by_range;
-    a.filter_checks += s.filter_checks;
-    a.filter_negatives += s.filter_negatives;
-    a.filter_positives += s.filter_positives;
-    a.false_positives += s.false_positives;
-    a.predicted_false_positives += s.predicted_false_positives;
-    a.data_block_reads += s.data_block_reads;
-    a.data_block_bytes += s.data_block_bytes;
-    a.data_block_read_nanos += s.data_block_read_nanos;
-    a.num_files += s.num_files;
-    a.file_bytes += s.file_bytes;
-    a.num_entries += s.num_entries;
-    a.filter_bytes += s.filter_bytes;
-    a.filter_keys += s.filter_keys;
-    a.degraded_filters += s.degraded_filters;
+    out.total += s;
   }
   return out;
 }
