@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "lsm/coding.h"
+#include "lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 

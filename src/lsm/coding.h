@@ -12,7 +12,6 @@
 #include <string>
 #include <string_view>
 
-#include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 
 namespace bloomgate::lsm {
@@ -66,23 +65,6 @@ bool GetFixed64(std::string_view* in, uint64_t* v);
 bool GetVarint64(std::string_view* in, uint64_t* v);
 bool GetVarint32(std::string_view* in, uint32_t* v);
 bool GetLengthPrefixed(std::string_view* in, std::string_view* s);
-
-// Tiny status helpers: abseil 20220623 has no RETURN_IF_ERROR.
-#define BLOOMGATE_LSM_RETURN_IF_ERROR(expr)     \
-  do {                                          \
-    if (absl::Status _st = (expr); !_st.ok()) { \
-      return _st;                               \
-    }                                           \
-  } while (0)
-
-#define BLOOMGATE_LSM_CONCAT_INNER(a, b) a##b
-#define BLOOMGATE_LSM_CONCAT(a, b) BLOOMGATE_LSM_CONCAT_INNER(a, b)
-#define BLOOMGATE_LSM_ASSIGN_OR_RETURN(lhs, expr)                    \
-  auto BLOOMGATE_LSM_CONCAT(_so_, __LINE__) = (expr);                \
-  if (!BLOOMGATE_LSM_CONCAT(_so_, __LINE__).ok()) {                  \
-    return std::move(BLOOMGATE_LSM_CONCAT(_so_, __LINE__)).status(); \
-  }                                                                  \
-  lhs = std::move(*BLOOMGATE_LSM_CONCAT(_so_, __LINE__))
 
 }  // namespace bloomgate::lsm
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "lsm/coding.h"
+#include "lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 namespace {

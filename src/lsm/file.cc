@@ -17,7 +17,6 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "lsm/coding.h"
 
 namespace bloomgate::lsm {
 namespace {
@@ -68,8 +67,8 @@ class PosixRandomAccessFile final : public RandomAccessFile {
       ++cost->syscalls;
       if (r < 0) {
         if (errno == EINTR) continue;
-        return ErrnoError(
-            absl::StrCat(name_, ": pread at offset ", start + got), errno);
+        return absl::ErrnoToStatus(
+            errno, absl::StrCat(name_, ": pread at offset ", start + got));
       }
       if (r == 0) {
         return absl::DataLossError(absl::StrCat(name_, ": file ends at offset ",
@@ -121,24 +120,6 @@ class StringFile final : public RandomAccessFile {
 
 }  // namespace
 
-absl::Status ErrnoError(std::string_view context, int err) {
-  std::string msg = absl::StrCat(Sv(context), ": ", std::strerror(err));
-  switch (err) {
-    case ENOENT:
-      return absl::NotFoundError(msg);
-    case EEXIST:
-      return absl::AlreadyExistsError(msg);
-    case EACCES:
-    case EPERM:
-      return absl::PermissionDeniedError(msg);
-    case ENOSPC:
-    case EDQUOT:
-      return absl::ResourceExhaustedError(msg);
-    default:
-      return absl::InternalError(msg);
-  }
-}
-
 AlignedBuffer::AlignedBuffer(AlignedBuffer&& other) noexcept {
   *this = std::move(other);
 }
@@ -184,16 +165,16 @@ absl::StatusOr<std::unique_ptr<RandomAccessFile>> OpenRandomAccessFile(
     if (fd >= 0) {
       direct = true;
     } else if (errno != EINVAL) {
-      return ErrnoError(absl::StrCat(path, ": open"), errno);
+      return absl::ErrnoToStatus(errno, absl::StrCat(path, ": open"));
     }
   }
   if (fd < 0) fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return ErrnoError(absl::StrCat(path, ": open"), errno);
+  if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": open"));
   struct stat st;
   if (::fstat(fd, &st) != 0) {
     int err = errno;
     ::close(fd);
-    return ErrnoError(absl::StrCat(path, ": fstat"), err);
+    return absl::ErrnoToStatus(err, absl::StrCat(path, ": fstat"));
   }
   return std::unique_ptr<RandomAccessFile>(new PosixRandomAccessFile(
       path, fd, static_cast<uint64_t>(st.st_size), direct));
@@ -207,7 +188,7 @@ std::unique_ptr<RandomAccessFile> NewStringFile(std::string name,
 absl::StatusOr<std::unique_ptr<WritableFile>> WritableFile::Create(
     const std::string& path) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return ErrnoError(absl::StrCat(path, ": create"), errno);
+  if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": create"));
   return std::unique_ptr<WritableFile>(new WritableFile(path, fd));
 }
 
@@ -245,7 +226,7 @@ absl::Status WritableFile::WriteRaw(std::string_view data) {
     ssize_t w = ::write(fd_, data.data(), data.size());
     if (w < 0) {
       if (errno == EINTR) continue;
-      return ErrnoError(absl::StrCat(path_, ": write"), errno);
+      return absl::ErrnoToStatus(errno, absl::StrCat(path_, ": write"));
     }
     data.remove_prefix(static_cast<size_t>(w));
   }
@@ -256,7 +237,7 @@ absl::Status WritableFile::Sync() {
   absl::Status s = Flush();
   if (!s.ok()) return s;
   if (::fdatasync(fd_) != 0) {
-    return ErrnoError(absl::StrCat(path_, ": fdatasync"), errno);
+    return absl::ErrnoToStatus(errno, absl::StrCat(path_, ": fdatasync"));
   }
   return absl::OkStatus();
 }
@@ -265,7 +246,7 @@ absl::Status WritableFile::Close() {
   if (fd_ < 0) return absl::OkStatus();
   absl::Status s = Flush();
   if (::close(fd_) != 0 && s.ok()) {
-    s = ErrnoError(absl::StrCat(path_, ": close"), errno);
+    s = absl::ErrnoToStatus(errno, absl::StrCat(path_, ": close"));
   }
   fd_ = -1;
   return s;
@@ -275,7 +256,7 @@ absl::Status ReadFileToString(const std::string& path, std::string* out,
                               ReadCost* cost) {
   out->clear();
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return ErrnoError(absl::StrCat(path, ": open"), errno);
+  if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": open"));
   constexpr size_t kChunk = 1 << 20;
   absl::Status s;
   for (;;) {
@@ -286,7 +267,7 @@ absl::Status ReadFileToString(const std::string& path, std::string* out,
     if (r < 0) {
       out->resize(old);
       if (errno == EINTR) continue;
-      s = ErrnoError(absl::StrCat(path, ": read"), errno);
+      s = absl::ErrnoToStatus(errno, absl::StrCat(path, ": read"));
       break;
     }
     out->resize(old + static_cast<size_t>(r));
@@ -308,30 +289,32 @@ absl::Status WriteFileSync(const std::string& path, std::string_view data) {
 
 absl::Status SyncDir(const std::string& dir) {
   int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return ErrnoError(absl::StrCat(dir, ": open"), errno);
+  if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(dir, ": open"));
   absl::Status s;
-  if (::fsync(fd) != 0) s = ErrnoError(absl::StrCat(dir, ": fsync"), errno);
+  if (::fsync(fd) != 0)
+    s = absl::ErrnoToStatus(errno, absl::StrCat(dir, ": fsync"));
   ::close(fd);
   return s;
 }
 
 absl::Status RenameFile(const std::string& from, const std::string& to) {
   if (::rename(from.c_str(), to.c_str()) != 0) {
-    return ErrnoError(absl::StrCat("rename ", from, " to ", to), errno);
+    return absl::ErrnoToStatus(errno,
+                               absl::StrCat("rename ", from, " to ", to));
   }
   return absl::OkStatus();
 }
 
 absl::Status RemoveFile(const std::string& path) {
   if (::unlink(path.c_str()) != 0) {
-    return ErrnoError(absl::StrCat(path, ": unlink"), errno);
+    return absl::ErrnoToStatus(errno, absl::StrCat(path, ": unlink"));
   }
   return absl::OkStatus();
 }
 
 absl::Status CreateDirIfMissing(const std::string& dir) {
   if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
-    return ErrnoError(absl::StrCat(dir, ": mkdir"), errno);
+    return absl::ErrnoToStatus(errno, absl::StrCat(dir, ": mkdir"));
   }
   return absl::OkStatus();
 }
@@ -342,7 +325,8 @@ bool FileExists(const std::string& path) {
 
 absl::StatusOr<std::vector<std::string>> ListDir(const std::string& dir) {
   DIR* d = ::opendir(dir.c_str());
-  if (d == nullptr) return ErrnoError(absl::StrCat(dir, ": opendir"), errno);
+  if (d == nullptr)
+    return absl::ErrnoToStatus(errno, absl::StrCat(dir, ": opendir"));
   std::vector<std::string> names;
   while (struct dirent* e = ::readdir(d)) {
     std::string_view name = e->d_name;
@@ -356,7 +340,7 @@ absl::StatusOr<std::vector<std::string>> ListDir(const std::string& dir) {
 absl::StatusOr<std::unique_ptr<FileLock>> FileLock::Acquire(
     const std::string& path) {
   int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return ErrnoError(absl::StrCat(path, ": open"), errno);
+  if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": open"));
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     int err = errno;
     ::close(fd);
@@ -364,7 +348,7 @@ absl::StatusOr<std::unique_ptr<FileLock>> FileLock::Acquire(
       return absl::FailedPreconditionError(
           absl::StrCat(path, ": the store is open in another Store"));
     }
-    return ErrnoError(absl::StrCat(path, ": flock"), err);
+    return absl::ErrnoToStatus(err, absl::StrCat(path, ": flock"));
   }
   return std::unique_ptr<FileLock>(new FileLock(fd));
 }

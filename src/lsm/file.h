@@ -2,7 +2,9 @@
 //
 // The POSIX file layer of the LSM. Every read system call goes through
 // RandomAccessFile::Read or ReadFileToString, which report how many calls
-// they made: this is where the store's I/O counts come from.
+// they made: this is where the store's I/O counts come from. A failed
+// system call returns absl::ErrnoToStatus's code for its errno, with a
+// message naming the file and the operation.
 
 #ifndef BLOOMGATE_SRC_LSM_FILE_H_
 #define BLOOMGATE_SRC_LSM_FILE_H_
@@ -50,9 +52,6 @@ class AlignedBuffer {
     size_ = size;
   }
   std::string_view view() const { return {base_ + offset_, size_}; }
-  // The view's bytes as a mutable pointer (used to move a block to the
-  // start of the buffer so that it is aligned).
-  char* view_data() { return base_ + offset_; }
 
  private:
   char* base_ = nullptr;
@@ -136,10 +135,6 @@ class FileLock {
   explicit FileLock(int fd) : fd_(fd) {}
   int fd_;
 };
-
-// A status for a failed system call: `context` and strerror(err), with a
-// code chosen from errno.
-absl::Status ErrnoError(std::string_view context, int err);
 
 }  // namespace bloomgate::lsm
 

@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "lsm/coding.h"
 #include "lsm/crash_points.h"
+#include "lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "bloomgate/sizing.h"
 #include "lsm/coding.h"
+#include "lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 namespace {
@@ -111,7 +112,8 @@ absl::StatusOr<std::shared_ptr<const Table>> Table::Open(
   }
   table->index_ = std::move(*index);
 
-  // Filter: damage degrades it to "may match" and is reported.
+  // Filter: damage or a newer format degrades it to "may match" and is
+  // reported with the reader's code (DataLoss or Unimplemented).
   table->has_filter_ = has_filter;
   if (has_filter) {
     bytes = block_bytes(footer->filter);
@@ -134,8 +136,10 @@ absl::StatusOr<std::shared_ptr<const Table>> Table::Open(
     } else {
       table->filter_ = FilterReader();
       table->filter_buf_ = AlignedBuffer();
-      table->filter_status_ = absl::DataLossError(absl::StrCat(
-          s.message(), "; the filter is ignored (every key may match)"));
+      table->filter_status_ = absl::Status(
+          s.code(),
+          absl::StrCat(s.message(),
+                       "; the filter is ignored (every key may match)"));
     }
   }
   return std::shared_ptr<const Table>(std::move(table));

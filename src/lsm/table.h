@@ -29,9 +29,9 @@ namespace bloomgate::lsm {
 class Table {
  public:
   // DataLoss naming the file and offset for a damaged footer, properties or
-  // index block, or a file whose blocks do not tile it exactly. A damaged
-  // filter block is not an error: the table matches every key and
-  // filter_status() says why.
+  // index block, or a file whose blocks do not tile it exactly. A filter
+  // block that is damaged or of a newer format is not an error: the table
+  // matches every key and filter_status() says why.
   static absl::StatusOr<std::shared_ptr<const Table>> Open(
       std::unique_ptr<RandomAccessFile> file, uint64_t number, ReadCost* cost);
 
@@ -51,6 +51,10 @@ class Table {
   // False only if the key (by its bloomgate::HashKey) is certainly absent.
   bool HashMayMatch(uint64_t hash) const { return filter_.HashMayMatch(hash); }
   const FilterReader& filter() const { return filter_; }
+  // OK, or why the filter matches every key, naming the file: DataLoss for
+  // damaged bytes (the block's checksum or the filter's own validation),
+  // Unimplemented for a filter format this reader does not know
+  // (FilterReader::status()'s code, kept).
   const absl::Status& filter_status() const { return filter_status_; }
   // The filter block held in memory (64-byte aligned; empty without a
   // filter or for a degraded one).

@@ -23,6 +23,7 @@
 #include "absl/strings/str_format.h"
 #include "bloomgate/lsm/store.h"
 #include "gtest/gtest.h"
+#include "tests/testing/temp_dir.h"
 
 namespace bloomgate::lsm::testing {
 
@@ -46,26 +47,12 @@ inline std::string TestBaseDir() {
   return "/tmp";
 }
 
-// A fresh folder under `base`, removed with its contents.
-class TempDir {
+// A fresh folder under TestBaseDir() (or `base`), removed with its
+// contents.
+class TempDir : public test_support::TempDir {
  public:
-  explicit TempDir(const std::string& base = TestBaseDir()) {
-    std::string tmpl = base + "/bloomgate_lsm_test.XXXXXX";
-    std::vector<char> buf(tmpl.begin(), tmpl.end());
-    buf.push_back('\0');
-    char* p = ::mkdtemp(buf.data());
-    if (p == nullptr) std::abort();
-    path_ = p;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string Sub(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
+  explicit TempDir(const std::string& base = TestBaseDir())
+      : test_support::TempDir("bloomgate_lsm_test", base) {}
 };
 
 inline std::string ReadBytes(const std::string& path) {

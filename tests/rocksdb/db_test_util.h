@@ -24,32 +24,14 @@
 #include "rocksdb/table.h"
 #include "rocksdb/table_properties.h"
 #include "src/rocksdb/rocksdb_compat.h"
+#include "tests/testing/temp_dir.h"
 
 namespace bloomgate::testing_rocksdb {
 
 // A fresh folder under the test temp dir, removed with its contents.
-class TempDir {
+class TempDir : public test_support::TempDir {
  public:
-  TempDir() {
-    std::string pattern = ::testing::TempDir() + "bloomgate_rocksdb_XXXXXX";
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    const char* made = mkdtemp(buf.data());
-    EXPECT_NE(made, nullptr) << pattern;
-    path_ = made != nullptr ? made : pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const std::string& path() const { return path_; }
-  std::string Sub(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
+  TempDir() : test_support::TempDir("bloomgate_rocksdb") {}
 };
 
 // Present keys are even-numbered, missing keys odd-numbered, so missing keys

@@ -10,21 +10,30 @@
 // equals the change in the thread's `syscr` (/proc/thread-self/io); a test
 // checks this. Nothing is read lazily on the Get path except data blocks: a
 // table's footer, index and filter are read once when the table is opened.
+//
+// The list of counters: every field below is also a row of one of three
+// tables (kLevelLookupStatFields, kLevelShapeStatFields, kStoreStatFields)
+// giving its name, a one-line description and a pointer to the field. The
+// store sums, resets, copies and prints the counters by walking the tables,
+// and a caller can emit every counter the same way (the values are all
+// uint64_t but one, predicted_false_positives, a double sum). Adding a
+// counter is a field, its row, and the line that counts it; the build
+// fails (a static_assert on the structs' sizes) if a field has no row.
 
 #ifndef BLOOMGATE_LSM_STATS_H_
 #define BLOOMGATE_LSM_STATS_H_
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bloomgate::lsm {
 
-// What Gets did at one level (or, in IoStats::total, at all levels), plus the
-// level's current shape.
-struct LevelStats {
-  // --- Lookup path counters (Get only; cleared by Store::ResetStats). ---
-
+// What Gets did at one level (cleared by Store::ResetStats). One Get counts
+// into one of these per level while it runs, and adds them to the store's
+// once at the end.
+struct LevelLookupStats {
   // Files whose key range a Get compared with the key: every level-0 file
   // on the way, and at a deeper level the one file binary search picks (a
   // key past the level's last key counts as one file considered and
@@ -56,7 +65,11 @@ struct LevelStats {
   // Wall time those system calls took, in nanoseconds: with direct I/O the
   // device's read latency, otherwise mostly the page cache's copy.
   uint64_t data_block_read_nanos = 0;
+};
 
+// What Gets did at one level (or, in IoStats::total, at all levels), plus the
+// level's current shape.
+struct LevelStats : LevelLookupStats {
   // --- Shape (a snapshot taken by GetStats; not cleared by ResetStats). ---
 
   uint64_t num_files = 0;
@@ -69,17 +82,18 @@ struct LevelStats {
   // (Store::GetLiveFiles says why).
   uint64_t degraded_filters = 0;
 
+  // Adds every counter and shape field of `other` (kLevelLookupStatFields and
+  // kLevelShapeStatFields).
+  LevelStats& operator+=(const LevelStats& other);
+
   // Observed and predicted false-positive rate over the filter checks of
   // files that did not hold the key; 0 when there were none.
   double ObservedFpRate() const;
   double PredictedFpRate() const;
 };
 
-struct IoStats {
-  // One entry per level, 0 .. num_levels-1, and their sum.
-  std::vector<LevelStats> levels;
-  LevelStats total;
-
+// The store-wide counters (all cleared by Store::ResetStats).
+struct StoreStats {
   // Gets, and how they ended: `hits` found a value, `misses` found nothing
   // or a tombstone. `memtable_hits` ended in a memtable (value or tombstone)
   // without touching a file.
@@ -92,7 +106,7 @@ struct IoStats {
   uint64_t hit_reads = 0;
   uint64_t miss_reads = 0;
 
-  // Reads outside the Get path (cleared by ResetStats as well):
+  // Reads outside the Get path:
   // footer and metadata blocks of tables being opened (two reads per table);
   // data blocks of compaction inputs (a flush writes from memory and reads
   // nothing); the manifest and WAL files read by Open.
@@ -103,11 +117,17 @@ struct IoStats {
   uint64_t recovery_reads = 0;
   uint64_t recovery_bytes = 0;
 
-  // Writes (cleared by ResetStats).
+  // Writes.
   uint64_t flushes = 0;
   uint64_t compactions = 0;
   uint64_t wal_bytes = 0;
   uint64_t table_bytes_written = 0;
+};
+
+struct IoStats : StoreStats {
+  // One entry per level, 0 .. num_levels-1, and their sum.
+  std::vector<LevelStats> levels;
+  LevelStats total;
 
   double ReadsPerHit() const;
   double ReadsPerMiss() const;
@@ -115,6 +135,111 @@ struct IoStats {
   // A human-readable multi-line table: one line per non-empty level and a
   // total line.
   std::string ToString() const;
+};
+
+// One row of a table of counters: a field of `Stats`, by name. Exactly one
+// of `count` and `sum` is set.
+template <typename Stats>
+struct StatField {
+  constexpr StatField(std::string_view name, uint64_t Stats::*count,
+                      std::string_view column, std::string_view description)
+      : name(name), description(description), column(column), count(count) {}
+  constexpr StatField(std::string_view name, double Stats::*sum,
+                      std::string_view column, std::string_view description)
+      : name(name), description(description), column(column), sum(sum) {}
+
+  // The field's own name (snake_case), for machine-readable output.
+  std::string_view name;
+  std::string_view description;
+  // Its column header in IoStats::ToString's per-level table (lookup
+  // counters only); empty if the table leaves it out.
+  std::string_view column;
+  uint64_t Stats::*count = nullptr;  // an integer count, or
+  double Stats::*sum = nullptr;      // a real-valued sum
+
+  // The value in `s` (exact for counts below 2^53).
+  constexpr double Value(const Stats& s) const {
+    return count != nullptr ? static_cast<double>(s.*count) : s.*sum;
+  }
+  // to += from, for this field.
+  constexpr void Add(const Stats& from, Stats& to) const {
+    if (count != nullptr) {
+      to.*count += from.*count;
+    } else {
+      to.*sum += from.*sum;
+    }
+  }
+};
+
+// The counters of LevelLookupStats: per level, counted by Get and MultiGet.
+// They apply to a LevelStats too (IoStats::levels and IoStats::total).
+inline constexpr StatField<LevelLookupStats> kLevelLookupStatFields[] = {
+    {"files_considered", &LevelLookupStats::files_considered, "considered",
+     "files whose key range a Get compared with the key"},
+    {"skipped_by_range", &LevelLookupStats::skipped_by_range, "range-skip",
+     "files considered whose key range excluded the key"},
+    {"filter_checks", &LevelLookupStats::filter_checks, "checks",
+     "files in range whose filter was queried"},
+    {"filter_negatives", &LevelLookupStats::filter_negatives, "negatives",
+     "filter answers \"certainly not here\" (a read avoided)"},
+    {"filter_positives", &LevelLookupStats::filter_positives, "positives",
+     "filter answers \"may be here\""},
+    {"false_positives", &LevelLookupStats::false_positives, "false-pos",
+     "filter positives whose data block did not hold the key"},
+    {"predicted_false_positives", &LevelLookupStats::predicted_false_positives,
+     "", "sum of predicted FP rates over checks of files without the key"},
+    {"data_block_reads", &LevelLookupStats::data_block_reads, "reads",
+     "read system calls for data blocks by Gets"},
+    {"data_block_bytes", &LevelLookupStats::data_block_bytes, "",
+     "bytes those reads returned"},
+    {"data_block_read_nanos", &LevelLookupStats::data_block_read_nanos, "",
+     "wall time of those reads, in nanoseconds"},
+};
+
+// The shape of a level, a snapshot taken by Store::GetStats.
+inline constexpr StatField<LevelStats> kLevelShapeStatFields[] = {
+    {"num_files", &LevelStats::num_files, "", "live table files"},
+    {"file_bytes", &LevelStats::file_bytes, "", "bytes of those files"},
+    {"num_entries", &LevelStats::num_entries, "",
+     "entries (values and tombstones) in those files"},
+    {"filter_bytes", &LevelStats::filter_bytes, "",
+     "bytes of filter blocks held in memory"},
+    {"filter_keys", &LevelStats::filter_keys, "",
+     "keys those filters were built over"},
+    {"degraded_filters", &LevelStats::degraded_filters, "",
+     "files whose filter failed validation and matches every key"},
+};
+
+// The store-wide counters.
+inline constexpr StatField<StoreStats> kStoreStatFields[] = {
+    {"gets", &StoreStats::gets, "", "Gets (MultiGet counts one per key)"},
+    {"hits", &StoreStats::hits, "", "Gets that found a value"},
+    {"misses", &StoreStats::misses, "",
+     "Gets that found nothing or a tombstone"},
+    {"memtable_hits", &StoreStats::memtable_hits, "",
+     "Gets that ended in a memtable"},
+    {"hit_reads", &StoreStats::hit_reads, "",
+     "data-block reads by Gets that hit"},
+    {"miss_reads", &StoreStats::miss_reads, "",
+     "data-block reads by Gets that missed"},
+    {"table_open_reads", &StoreStats::table_open_reads, "",
+     "reads of footers and metadata blocks by table opens"},
+    {"table_open_bytes", &StoreStats::table_open_bytes, "",
+     "bytes those reads returned"},
+    {"compaction_reads", &StoreStats::compaction_reads, "",
+     "reads of compaction inputs"},
+    {"compaction_bytes", &StoreStats::compaction_bytes, "",
+     "bytes those reads returned"},
+    {"recovery_reads", &StoreStats::recovery_reads, "",
+     "reads of the manifest and WALs by Open"},
+    {"recovery_bytes", &StoreStats::recovery_bytes, "",
+     "bytes those reads returned"},
+    {"flushes", &StoreStats::flushes, "", "memtables written to level 0"},
+    {"compactions", &StoreStats::compactions, "",
+     "compactions that wrote tables"},
+    {"wal_bytes", &StoreStats::wal_bytes, "", "bytes appended to WALs"},
+    {"table_bytes_written", &StoreStats::table_bytes_written, "",
+     "bytes of tables written by flushes and compactions"},
 };
 
 }  // namespace bloomgate::lsm

@@ -132,7 +132,9 @@ struct FileInfo {
   std::string smallest_key;
   std::string largest_key;
   uint64_t filter_bytes = 0;  // 0: written without a filter
-  // OK, or why the filter block was rejected and matches every key.
+  // OK, or why the filter block was rejected and matches every key, naming
+  // the file: DataLoss for damaged bytes, Unimplemented for a filter format
+  // newer than this reader (bloomgate::FilterReader::status()).
   absl::Status filter_status;
 };
 

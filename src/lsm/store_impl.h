@@ -1,0 +1,202 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// Store::Impl, the store behind the public Store, shared by the two files
+// that implement it: store.cc (the read path, the write path, flushes,
+// compactions, statistics) and recovery.cc (Open's steps).
+
+#ifndef BLOOMGATE_SRC_LSM_STORE_IMPL_H_
+#define BLOOMGATE_SRC_LSM_STORE_IMPL_H_
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "bloomgate/lsm/stats.h"
+#include "bloomgate/lsm/store.h"
+#include "bloomgate/lsm/write_batch.h"
+#include "lsm/file.h"
+#include "lsm/manifest.h"
+#include "lsm/memtable.h"
+#include "lsm/mutex.h"
+#include "lsm/stats_recorder.h"
+#include "lsm/table.h"
+#include "lsm/table_builder.h"
+#include "lsm/version.h"
+#include "lsm/wal.h"
+
+namespace bloomgate::lsm {
+
+// Everything a Get needs, swapped as a whole when a flush or compaction
+// changes it: one reference count per Get.
+struct ReadView {
+  std::shared_ptr<MemTable> mem;
+  std::shared_ptr<const MemTable> imm;  // being flushed, or null
+  std::shared_ptr<const Version> version;
+};
+
+// The files of a store's folder, as Open finds them (recovery.cc).
+struct FolderContents;
+
+// OK if `batch` is well encoded (DataLoss otherwise); applies nothing.
+absl::Status CheckBatch(const WriteBatch& batch);
+
+// The store. Readers take a ReadView under mu_; writers, flushes,
+// compactions and Open hold write_mu_.
+class Store::Impl {
+ public:
+  Impl(std::string dir, StoreOptions options)
+      : dir_(std::move(dir)),
+        options_(std::move(options)),
+        stats_(options_.num_levels),
+        compact_pointers_(options_.num_levels) {}
+
+  ~Impl() {
+    if (!closed_.load()) (void)Close();
+  }
+
+  absl::Status Open();
+  absl::Status Write(const WriteBatch& batch);
+  absl::StatusOr<std::optional<std::string>> Get(std::string_view key);
+  std::vector<absl::StatusOr<std::optional<std::string>>> MultiGet(
+      absl::Span<const std::string_view> keys);
+  absl::Status Flush();
+  absl::Status Compact();
+  absl::Status CompactLevel0To(int level);
+  absl::Status Close();
+  IoStats GetStats() const;
+  void ResetStats() { stats_.Reset(); }
+  std::vector<FileInfo> GetLiveFiles() const;
+  uint64_t FilterMemoryBytes() const;
+  bool direct_io() const { return direct_io_.load(); }
+  const RecoveryReport& recovery() const { return recovery_; }
+  const StoreOptions& options() const { return options_; }
+  const std::string& dir() const { return dir_; }
+
+ private:
+  std::shared_ptr<const ReadView> View() const {
+    ReaderMutexLock l(&mu_);
+    return view_;
+  }
+  void Publish(std::shared_ptr<MemTable> mem,
+               std::shared_ptr<const MemTable> imm,
+               std::shared_ptr<const Version> version) {
+    auto v = std::make_shared<ReadView>();
+    v->mem = std::move(mem);
+    v->imm = std::move(imm);
+    v->version = std::move(version);
+    MutexLock l(&mu_);
+    view_ = std::move(v);
+  }
+
+  // Open's steps, in the order it runs them (recovery.cc).
+  // The folder locked and listed; a missing one is created (and locked)
+  // once CheckFolder allows a new store.
+  absl::StatusOr<FolderContents> LockFolder()
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status AcquireLock() ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Whether Open may go on: a store exists (and error_if_exists is off), or
+  // there is none and no table or WAL says there was, and
+  // create_if_missing is on. `existed`: the folder did.
+  absl::Status CheckFolder(const FolderContents& folder, bool existed) const;
+  // Reads the MANIFEST into manifest_ (none for a new store).
+  absl::Status ReadManifest(const FolderContents& folder)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Opens every table manifest_ lists, checked against it; refuses a
+  // folder with tables the manifest cannot account for.
+  absl::StatusOr<std::shared_ptr<Version>> OpenLiveTables(
+      const FolderContents& folder) ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Replays the WALs not yet in a table into `mem`, oldest first.
+  absl::Status ReplayLogs(const FolderContents& folder, MemTable* mem)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Writes the replayed `mem` (if any) to a level-0 table of `version`.
+  absl::Status WriteRecoveredTable(const MemTable& mem, Version* version)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Writes the manifest listing `version` and naming WAL `log_number`,
+  // then creates that WAL and publishes `version`.
+  absl::Status StartLog(uint64_t log_number,
+                        std::shared_ptr<const Version> version)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Removes what the manifest just written makes obsolete: replayed WALs,
+  // a MANIFEST.tmp, unlisted tables the store wrote. Reports the rest.
+  void RemoveObsoleteFiles(const FolderContents& folder,
+                           uint64_t manifest_next_file_number,
+                           const Version& live)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+
+  // A number for a new file, below the next_file_number of the manifest on
+  // disk (which is written again first when the reserve is used up).
+  absl::StatusOr<uint64_t> NewFileNumber()
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Writes `m` as the manifest, reserving numbers past next_file_number_.
+  absl::Status SaveManifest(Manifest m)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Writes the manifest that lists `v`'s files and names the current WAL.
+  absl::Status SaveVersion(const Version& v)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // A lookup's first step: the memtable, then the one being flushed. The
+  // answer (a value, or none for a deletion) if either holds the key,
+  // counted as a memtable hit; std::nullopt if the files must be searched.
+  std::optional<std::optional<std::string>> FromMemtables(const ReadView& view,
+                                                          std::string_view key,
+                                                          std::string* value);
+  absl::StatusOr<TablePtr> OpenTable(uint64_t number);
+  // How a table written to `level` is built.
+  TableBuildOptions BuildOptionsFor(int level) const {
+    TableBuildOptions t;
+    t.block_size = options_.block_size;
+    t.filter = options_.level_filters.empty() ? options_.filter
+                                              : options_.level_filters[level];
+    return t;
+  }
+  // Writes `mem` to a new table; null if it is empty.
+  absl::StatusOr<TablePtr> WriteLevel0Table(const MemTable& mem)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status FlushLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status MaybeCompactLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status RunCompaction(const CompactionSpec& spec)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status InstallVersion(std::shared_ptr<const Version> v)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status CheckWritable() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // Remembers the first write-path error: the store then refuses writes.
+  absl::Status Fail(absl::Status s) ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_) {
+    if (bg_error_.ok()) bg_error_ = s;
+    return s;
+  }
+
+  const std::string dir_;
+  const StoreOptions options_;
+  StatsRecorder stats_;
+  std::atomic<bool> closed_{false};
+  std::atomic<bool> direct_io_{false};
+
+  // Guards the pointer view_ (not what it points to).
+  mutable Mutex mu_;
+  std::shared_ptr<const ReadView> view_ ABSL_GUARDED_BY(mu_);
+
+  // Serialises writers, flushes and compactions.
+  Mutex write_mu_;
+  std::unique_ptr<FileLock> lock_ ABSL_GUARDED_BY(write_mu_);
+  std::unique_ptr<LogWriter> log_ ABSL_GUARDED_BY(write_mu_);
+  uint64_t log_number_ ABSL_GUARDED_BY(write_mu_) = 0;
+  uint64_t next_file_number_ ABSL_GUARDED_BY(write_mu_) = 1;
+  // The manifest as last written (or read by Open).
+  Manifest manifest_ ABSL_GUARDED_BY(write_mu_);
+  // Set by Open, constant after.
+  RecoveryReport recovery_;
+  absl::Status bg_error_ ABSL_GUARDED_BY(write_mu_);
+  std::vector<std::string> compact_pointers_ ABSL_GUARDED_BY(write_mu_);
+};
+
+}  // namespace bloomgate::lsm
+
+#endif  // BLOOMGATE_SRC_LSM_STORE_IMPL_H_
