@@ -129,6 +129,9 @@ struct FilterSpec {
   bool operator==(const FilterSpec&) const = default;
 };
 
+// The spec of "no filter".
+inline constexpr FilterSpec kNoFilter{.family = FilterFamily::kNone};
+
 // One registry entry: a short name, the spec it stands for (at the default
 // 10 bits per key) and what it is.
 struct FilterKindInfo {

@@ -18,6 +18,7 @@
 #include "bloomgate/lsm/store.h"
 #include "lsm/coding.h"
 #include "lsm/crash_points.h"
+#include "lsm/level_filters.h"
 #include "lsm/status_macros.h"
 #include "lsm/store_impl.h"
 
@@ -57,25 +58,6 @@ absl::Status ValidateOptions(const StoreOptions& o) {
   if (o.level0_file_num_compaction_trigger < 1) {
     return absl::InvalidArgumentError(
         "level0_file_num_compaction_trigger must be >= 1");
-  }
-  if (o.filter.has_value()) {
-    BLOOMGATE_LSM_RETURN_IF_ERROR(ValidateFilterOptions(*o.filter));
-  }
-  if (!o.level_filters.empty()) {
-    if (static_cast<int>(o.level_filters.size()) != o.num_levels) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("level_filters has ", o.level_filters.size(),
-                       " entries; it must be empty or have num_levels (",
-                       o.num_levels, ")"));
-    }
-    for (size_t l = 0; l < o.level_filters.size(); ++l) {
-      if (!o.level_filters[l].has_value()) continue;
-      if (absl::Status s = ValidateFilterOptions(*o.level_filters[l]);
-          !s.ok()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("level_filters[", l, "]: ", s.message()));
-      }
-    }
   }
   return absl::OkStatus();
 }
@@ -158,6 +140,7 @@ std::string RecoveryReport::ToString() const {
 // the next Open removes.
 absl::Status Store::Impl::Open() {
   BLOOMGATE_LSM_RETURN_IF_ERROR(ValidateOptions(options_));
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(level_filters_, LevelFilterOptions(options_));
   MutexLock w(&write_mu_);
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(const FolderContents folder, LockFolder());
   BLOOMGATE_LSM_RETURN_IF_ERROR(ReadManifest(folder));

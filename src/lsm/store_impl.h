@@ -153,8 +153,7 @@ class Store::Impl {
   TableBuildOptions BuildOptionsFor(int level) const {
     TableBuildOptions t;
     t.block_size = options_.block_size;
-    t.filter = options_.level_filters.empty() ? options_.filter
-                                              : options_.level_filters[level];
+    t.filter = level_filters_[level];
     return t;
   }
   // Writes `mem` to a new table; null if it is empty.
@@ -193,6 +192,8 @@ class Store::Impl {
   Manifest manifest_ ABSL_GUARDED_BY(write_mu_);
   // Set by Open, constant after.
   RecoveryReport recovery_;
+  // The filter of a table written to each level (LevelFilterOptions).
+  std::vector<std::optional<FilterOptions>> level_filters_;
   absl::Status bg_error_ ABSL_GUARDED_BY(write_mu_);
   std::vector<std::string> compact_pointers_ ABSL_GUARDED_BY(write_mu_);
 };

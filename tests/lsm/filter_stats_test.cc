@@ -26,8 +26,7 @@ constexpr int kFiles = 24;
 constexpr int kKeysPerFile = 2000;
 
 // File f holds keys i * kFiles + f: every file spans the whole key space.
-std::unique_ptr<Store> BuildStore(const std::string& dir,
-                                  std::optional<FilterOptions> filter) {
+std::unique_ptr<Store> BuildStore(const std::string& dir, FilterSpec filter) {
   StoreOptions o;
   o.filter = filter;
   o.disable_auto_compactions = true;
@@ -50,7 +49,7 @@ std::string MissingKey(int i) {
 
 TEST(FilterStatsTest, MissesCostTheSumOfFalsePositiveRates) {
   testing::TempDir dir;
-  FilterOptions filter;  // 10 bits/key, blocked
+  FilterSpec filter;  // 10 bits/key, blocked
   auto store = BuildStore(dir.path(), filter);
   ASSERT_NE(store, nullptr);
   ASSERT_EQ(store->GetStats().levels[0].num_files,
@@ -118,7 +117,7 @@ TEST(FilterStatsTest, MissesCostTheSumOfFalsePositiveRates) {
 
 TEST(FilterStatsTest, WithoutFiltersEveryFileInRangeIsRead) {
   testing::TempDir dir;
-  auto store = BuildStore(dir.path(), std::nullopt);
+  auto store = BuildStore(dir.path(), kNoFilter);
   ASSERT_NE(store, nullptr);
   store->ResetStats();
   constexpr int kMisses = 1000;

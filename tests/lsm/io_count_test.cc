@@ -63,7 +63,7 @@ TEST_P(IoCountTest, CountedReadsEqualTheThreadsReadSyscalls) {
   testing::TempDir build_dir;
   testing::TempDir direct_dir("/tmp");
   StoreOptions o = testing::SmallOptions();
-  if (!p.filter) o.filter = std::nullopt;
+  if (!p.filter) o.filter = kNoFilter;
   o.write_buffer_size = 32 << 10;
   {
     auto store = Store::Open(build_dir.Sub("db"), o);

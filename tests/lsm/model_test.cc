@@ -32,7 +32,7 @@ TEST_P(ModelTest, AgreesWithStdMap) {
   StoreOptions o = testing::SmallOptions();
   o.write_buffer_size = 8 << 10;
   o.disable_auto_compactions = !p.auto_compactions;
-  if (!p.filter) o.filter = std::nullopt;
+  if (!p.filter) o.filter = kNoFilter;
   std::mt19937_64 rng(p.seed);
   std::map<std::string, std::string> model;
   auto store = Store::Open(dir.path(), o);

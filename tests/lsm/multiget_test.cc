@@ -84,7 +84,7 @@ class MultiGetTest : public ::testing::TestWithParam<bool> {};
 TEST_P(MultiGetTest, AgreesWithGetAndTheModel) {
   TempDir dir;
   StoreOptions options = testing::SmallOptions();
-  if (!GetParam()) options.filter = std::nullopt;
+  if (!GetParam()) options.filter = kNoFilter;
   auto store = Store::Open(dir.path(), options);
   ASSERT_TRUE(store.ok()) << store.status();
   std::map<std::string, std::string> model;

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "bloomgate/filter_builder.h"
 #include "gtest/gtest.h"
 #include "test_util.h"
 
@@ -100,7 +101,7 @@ TEST(StoreTest, LifecycleErrors) {
   o.num_levels = 1;
   EXPECT_TRUE(absl::IsInvalidArgument(Store::Open(dir.Sub("x"), o).status()));
   o = SmallOptions();
-  o.filter = FilterOptions{.bits_per_key = 0};
+  o.filter = FilterSpec{.bits_per_key = 0};
   EXPECT_TRUE(absl::IsInvalidArgument(Store::Open(dir.Sub("y"), o).status()));
   o = SmallOptions();
   o.level_multiplier = 0.5;
@@ -218,7 +219,7 @@ TEST(StoreTest, WithoutFiltersEveryFileInRangeIsRead) {
   TempDir dir;
   StoreOptions o = SmallOptions();
   o.disable_auto_compactions = true;
-  o.filter = std::nullopt;
+  o.filter = kNoFilter;
   auto store = OpenOrDie(dir.path(), o);
   for (int f = 0; f < 5; ++f) {
     for (int i = 0; i < 100; ++i) ASSERT_OK(store->Put(Key(i * 5 + f), "v"));
@@ -243,10 +244,10 @@ TEST(StoreTest, TablesWithDifferentFiltersMix) {
   StoreOptions o = SmallOptions();
   o.disable_auto_compactions = true;
   o.write_buffer_size = 1 << 20;
-  const std::vector<std::optional<FilterOptions>> filters = {
-      FilterOptions{}, std::nullopt,
-      FilterOptions{.bits_per_key = 4, .layout = Layout::kStandard},
-      FilterOptions{.bits_per_key = 20}};
+  const std::vector<FilterSpec> filters = {
+      FilterSpec{}, kNoFilter,
+      FilterSpec{.bits_per_key = 4, .layout = Layout::kStandard},
+      FilterSpec{.bits_per_key = 20}};
   for (size_t f = 0; f < filters.size(); ++f) {
     o.filter = filters[f];
     auto store = OpenOrDie(dir.path(), o);
@@ -255,7 +256,7 @@ TEST(StoreTest, TablesWithDifferentFiltersMix) {
     }
     ASSERT_OK(store->Flush());
   }
-  o.filter = std::nullopt;
+  o.filter = kNoFilter;
   auto store = OpenOrDie(dir.path(), o);
   const IoStats s = store->GetStats();
   EXPECT_EQ(s.levels[0].num_files, 4u);
@@ -277,8 +278,7 @@ TEST(StoreTest, TablesWithDifferentFiltersMix) {
 
 // Level-aware filters with compactions only where a test asks, and one file
 // per flush of up to 1 MiB.
-StoreOptions ManualLevelsOptions(
-    std::vector<std::optional<FilterOptions>> level_filters) {
+StoreOptions ManualLevelsOptions(std::vector<FilterSpec> level_filters) {
   StoreOptions o = SmallOptions();
   o.disable_auto_compactions = true;
   o.write_buffer_size = 1 << 20;
@@ -291,9 +291,9 @@ StoreOptions ManualLevelsOptions(
 // output level's, and a level may have none.
 TEST(StoreTest, LevelFiltersFollowTheOutputLevel) {
   TempDir dir;
-  StoreOptions o = ManualLevelsOptions({FilterOptions{.bits_per_key = 20},
-                                        FilterOptions{.bits_per_key = 5},
-                                        std::nullopt, std::nullopt});
+  StoreOptions o = ManualLevelsOptions({FilterSpec{.bits_per_key = 20},
+                                        FilterSpec{.bits_per_key = 5},
+                                        kNoFilter, kNoFilter});
   auto bits_per_key = [](const FileInfo& f) {
     return static_cast<double>(f.filter_bytes) * 8 / f.num_entries;
   };
@@ -314,7 +314,7 @@ TEST(StoreTest, LevelFiltersFollowTheOutputLevel) {
     EXPECT_LT(bits_per_key(files[0]), 6.5);
   }
   // Reopened with no filter at level 1, a rewrite drops the filter there.
-  o.level_filters[1] = std::nullopt;
+  o.level_filters[1] = kNoFilter;
   auto store = OpenOrDie(dir.path(), o);
   ASSERT_OK(store->Compact());
   const IoStats s = store->GetStats();
@@ -324,13 +324,58 @@ TEST(StoreTest, LevelFiltersFollowTheOutputLevel) {
   EXPECT_EQ(store->GetStats().total.filter_checks, 0u);
 
   StoreOptions bad = SmallOptions();
-  bad.level_filters = {FilterOptions{}, FilterOptions{}};  // num_levels is 4
+  bad.level_filters = {FilterSpec{}, FilterSpec{}};  // num_levels is 4
   EXPECT_TRUE(
       absl::IsInvalidArgument(Store::Open(dir.Sub("b1"), bad).status()));
-  bad.level_filters = {FilterOptions{}, FilterOptions{.bits_per_key = -3},
-                       std::nullopt, std::nullopt};
+  bad.level_filters = {FilterSpec{}, FilterSpec{.bits_per_key = -3}, kNoFilter,
+                       kNoFilter};
   EXPECT_TRUE(
       absl::IsInvalidArgument(Store::Open(dir.Sub("b2"), bad).status()));
+}
+
+// A level-aware spec: every level's tables get the spec's share for that
+// level, computed by the store from num_levels and the fanout.
+TEST(StoreTest, AMonkeySpecGivesEachLevelItsShare) {
+  TempDir dir;
+  StoreOptions o = ManualLevelsOptions({});
+  o.filter = FilterSpec{.bits_per_key = 10, .monkey = true, .fanout = 10};
+  absl::StatusOr<std::vector<double>> bits =
+      o.filter.LevelBitsPerKey(o.num_levels);
+  ASSERT_TRUE(bits.ok());
+  ASSERT_GT((*bits)[0], (*bits)[3]);  // more bits in the small top level
+  auto store = OpenOrDie(dir.path(), o);
+  for (int i = 0; i < 3000; ++i) ASSERT_OK(store->Put(Key(i), "v"));
+  ASSERT_OK(store->CompactLevel0To(3));
+  for (int i = 0; i < 300; ++i) ASSERT_OK(store->Put(Key(2 * i + 1), "w"));
+  ASSERT_OK(store->Flush());
+  std::map<int, int> files_checked;
+  for (const FileInfo& f : store->GetLiveFiles()) {
+    absl::StatusOr<FilterBuilder> builder =
+        FilterBuilder::Create(o.filter.Options((*bits)[f.level]));
+    ASSERT_TRUE(builder.ok());
+    EXPECT_EQ(f.filter_bytes, builder->BlockSize(f.num_entries))
+        << "level " << f.level;
+    ++files_checked[f.level];
+  }
+  EXPECT_EQ(files_checked[0], 1);
+  EXPECT_GE(files_checked[3], 1);
+  for (int i = 0; i < 3000; i += 7) {
+    ASSERT_EQ(GetOrDie(*store, Key(i)), i % 2 == 1 && i < 600 ? "w" : "v");
+  }
+}
+
+TEST(StoreTest, OnlyBloomgateFiltersCanBeBuilt) {
+  TempDir dir;
+  StoreOptions o = SmallOptions();
+  o.filter = FilterSpec{.family = FilterFamily::kRocksDBBloom};
+  absl::Status s = Store::Open(dir.Sub("a"), o).status();
+  EXPECT_TRUE(absl::IsInvalidArgument(s));
+  EXPECT_NE(s.message().find("filter: the LSM builds bloomgate filters only"),
+            std::string::npos)
+      << s;
+  o = SmallOptions();
+  o.filter = FilterSpec{.monkey = true, .fanout = 0.5};
+  EXPECT_TRUE(absl::IsInvalidArgument(Store::Open(dir.Sub("b"), o).status()));
 }
 
 // CompactLevel0To builds a tree level by level, deepest first, each level
@@ -338,8 +383,8 @@ TEST(StoreTest, LevelFiltersFollowTheOutputLevel) {
 TEST(StoreTest, CompactLevel0ToPutsEachLevelInPlace) {
   TempDir dir;
   StoreOptions o = ManualLevelsOptions(
-      {FilterOptions{.bits_per_key = 20}, FilterOptions{.bits_per_key = 15},
-       FilterOptions{.bits_per_key = 10}, std::nullopt});
+      {FilterSpec{.bits_per_key = 20}, FilterSpec{.bits_per_key = 15},
+       FilterSpec{.bits_per_key = 10}, kNoFilter});
   auto store = OpenOrDie(dir.path(), o);
   // Level 3 (no filter), then 2, then 1; the same key in several levels
   // gets newer values higher up.

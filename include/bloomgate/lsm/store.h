@@ -34,7 +34,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "bloomgate/filter_options.h"
+#include "bloomgate/filter_spec.h"
 #include "bloomgate/lsm/stats.h"
 #include "bloomgate/lsm/write_batch.h"
 
@@ -55,16 +55,20 @@ enum class WalRecovery {
 };
 
 struct StoreOptions {
-  // The filter every new SSTable gets; std::nullopt writes tables without a
-  // filter (every file whose key range covers a key then costs a read).
-  // Existing tables keep the filter they were written with.
-  std::optional<FilterOptions> filter = FilterOptions{};
-  // Level-aware filters (e.g. Monkey, bloomgate/allocation.h): when not
-  // empty, it has num_levels entries and a table written to level L (a
-  // flush writes level 0, a compaction its output level) gets
-  // level_filters[L] instead of `filter`; std::nullopt means no filter at
-  // that level. A table moved down a level unchanged keeps its filter.
-  std::vector<std::optional<FilterOptions>> level_filters;
+  // The filter every new SSTable gets (bloomgate/filter_spec.h): bloomgate's
+  // blocked filter at 10 bits per key unless set; kNoFilter writes tables
+  // without one (every file whose key range covers a key then costs a
+  // read). Only bloomgate's own family can be built here. With
+  // filter.monkey, a table written to level L (a flush writes level 0, a
+  // compaction its output level) gets filter.LevelBitsPerKey(num_levels)[L]
+  // bits per key, and none where that is 0: set filter.fanout to
+  // level_multiplier. Existing tables keep the filter they were written
+  // with; a table moved down a level unchanged keeps its filter.
+  FilterSpec filter;
+  // Per-level filters instead of `filter`, when not empty: num_levels
+  // entries, and a table written to level L gets level_filters[L]
+  // (kNoFilter: none; `monkey` is ignored here).
+  std::vector<FilterSpec> level_filters;
 
   // Memtable size (approximate bytes of keys and values) at which it is
   // flushed to a level-0 file.
