@@ -12,15 +12,8 @@
 #include <string>
 #include <string_view>
 
-#include "absl/strings/string_view.h"
 
 namespace bloomgate::lsm {
-
-// Debian's abseil has its own absl::string_view, which absl::StrCat takes
-// and std::string_view does not convert to.
-inline absl::string_view Sv(std::string_view s) {
-  return absl::string_view(s.data(), s.size());
-}
 
 // The checksum of every block, WAL record and manifest: the low 32 bits of
 // XXH3-64 (seed 0) of the bytes.

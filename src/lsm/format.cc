@@ -3,6 +3,7 @@
 #include "lsm/format.h"
 
 #include "absl/strings/str_cat.h"
+#include "filter/absl_compat.h"
 #include "lsm/coding.h"
 
 namespace bloomgate::lsm {
@@ -23,21 +24,21 @@ std::string EncodeFooter(const Footer& footer) {
 absl::StatusOr<Footer> DecodeFooter(std::string_view bytes,
                                     std::string_view file, uint64_t offset) {
   if (bytes.size() != kFooterSize) {
-    return absl::DataLossError(absl::StrCat(Sv(file), ": footer at offset ",
+    return absl::DataLossError(absl::StrCat(ToAbsl(file), ": footer at offset ",
                                             offset, " is ", bytes.size(),
                                             " bytes, expected ", kFooterSize));
   }
   const uint64_t magic = DecodeFixed64(bytes.data() + 52);
   if (magic != kTableMagic) {
-    return absl::DataLossError(
-        absl::StrCat(Sv(file), ": not an SSTable (bad magic number at offset ",
-                     offset + 52, ")"));
+    return absl::DataLossError(absl::StrCat(
+        ToAbsl(file), ": not an SSTable (bad magic number at offset ",
+        offset + 52, ")"));
   }
   const uint32_t stored = DecodeFixed32(bytes.data() + 60);
   if (stored != Checksum(bytes.substr(0, 60))) {
-    return absl::DataLossError(
-        absl::StrCat(Sv(file), ": footer checksum mismatch (footer at offset ",
-                     offset, ")"));
+    return absl::DataLossError(absl::StrCat(
+        ToAbsl(file), ": footer checksum mismatch (footer at offset ", offset,
+        ")"));
   }
   Footer f;
   std::string_view in = bytes;
@@ -47,10 +48,10 @@ absl::StatusOr<Footer> DecodeFooter(std::string_view bytes,
   }
   GetFixed32(&in, &f.format_version);
   if (f.format_version != kTableFormatVersion) {
-    return absl::UnimplementedError(
-        absl::StrCat(Sv(file), ": SSTable format version ", f.format_version,
-                     " is not supported (this build reads version ",
-                     kTableFormatVersion, ")"));
+    return absl::UnimplementedError(absl::StrCat(
+        ToAbsl(file), ": SSTable format version ", f.format_version,
+        " is not supported (this build reads version ", kTableFormatVersion,
+        ")"));
   }
   return f;
 }
@@ -127,13 +128,14 @@ absl::Status VerifyBlock(std::string_view block_and_trailer,
                          std::string_view file, std::string_view what,
                          uint64_t offset) {
   if (block_and_trailer.size() < kBlockTrailerSize) {
-    return absl::DataLossError(absl::StrCat(
-        Sv(file), ": ", Sv(what), " at offset ", offset, " is truncated"));
+    return absl::DataLossError(absl::StrCat(ToAbsl(file), ": ", ToAbsl(what),
+                                            " at offset ", offset,
+                                            " is truncated"));
   }
   const size_t n = block_and_trailer.size() - kBlockTrailerSize;
   const uint32_t stored = DecodeFixed32(block_and_trailer.data() + n);
   if (stored != Checksum(block_and_trailer.substr(0, n))) {
-    return absl::DataLossError(absl::StrCat(Sv(file), ": ", Sv(what),
+    return absl::DataLossError(absl::StrCat(ToAbsl(file), ": ", ToAbsl(what),
                                             " at offset ", offset, " (", n,
                                             " bytes): checksum mismatch"));
   }

@@ -8,6 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "filter/absl_compat.h"
 #include "lsm/coding.h"
 #include "lsm/crash_points.h"
 #include "lsm/status_macros.h"
@@ -41,8 +42,8 @@ std::string EncodeManifest(const Manifest& m) {
 absl::StatusOr<Manifest> DecodeManifest(std::string_view file,
                                         std::string_view contents) {
   auto error = [&](uint64_t offset, std::string_view what) {
-    return absl::DataLossError(
-        absl::StrCat(Sv(file), ": ", Sv(what), " (offset ", offset, ")"));
+    return absl::DataLossError(absl::StrCat(ToAbsl(file), ": ", ToAbsl(what),
+                                            " (offset ", offset, ")"));
   };
   constexpr size_t kFixedHeader = 8 + 4 + 8 + 8 + 4 + 4;
   if (contents.size() < kFixedHeader + 4) {
@@ -65,8 +66,9 @@ absl::StatusOr<Manifest> DecodeManifest(std::string_view file,
   Manifest m;
   GetFixed32(&in, &version);
   if (version != kManifestFormatVersion) {
-    return absl::UnimplementedError(absl::StrCat(
-        Sv(file), ": manifest format version ", version, " is not supported"));
+    return absl::UnimplementedError(absl::StrCat(ToAbsl(file),
+                                                 ": manifest format version ",
+                                                 version, " is not supported"));
   }
   GetFixed64(&in, &m.next_file_number);
   GetFixed64(&in, &m.log_number);
@@ -149,8 +151,8 @@ bool ParseFileName(std::string_view name, uint64_t* number, bool* is_table) {
   // Only the exact spelling the store writes ("000999.log", not "999.log"
   // or "0000999.log"): Open removes files by these names, so a name that
   // merely parses to one of the store's numbers must not pass for it.
-  return absl::SimpleAtoi(Sv(digits), number) &&
-         Sv(digits) == absl::StrFormat("%06d", *number);
+  return absl::SimpleAtoi(ToAbsl(digits), number) &&
+         ToAbsl(digits) == absl::StrFormat("%06d", *number);
 }
 
 }  // namespace bloomgate::lsm

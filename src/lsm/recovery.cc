@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "bloomgate/lsm/store.h"
+#include "filter/absl_compat.h"
 #include "lsm/coding.h"
 #include "lsm/crash_points.h"
 #include "lsm/level_filters.h"
@@ -105,7 +106,7 @@ FolderContents Classify(std::vector<std::string> names) {
 // "3 table files (000004.sst, 000007.sst, 000009.sst)", at most four names.
 std::string Describe(const std::vector<FolderContents::File>& files,
                      std::string_view kind) {
-  std::string out = absl::StrCat(files.size(), " ", Sv(kind),
+  std::string out = absl::StrCat(files.size(), " ", ToAbsl(kind),
                                  files.size() == 1 ? " file (" : " files (");
   for (size_t i = 0; i < files.size() && i < 4; ++i) {
     absl::StrAppend(&out, i > 0 ? ", " : "", files[i].name);

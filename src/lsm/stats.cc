@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "filter/absl_compat.h"
 #include "lsm/coding.h"
 
 namespace bloomgate::lsm {
@@ -57,7 +58,7 @@ std::string IoStats::ToString() const {
   absl::StrAppendFormat(&out, "%-6s %6s", "level", "files");
   for (const auto& field : kLevelLookupStatFields) {
     if (!field.column.empty()) {
-      absl::StrAppendFormat(&out, " %10s", Sv(field.column));
+      absl::StrAppendFormat(&out, " %10s", ToAbsl(field.column));
     }
   }
   absl::StrAppendFormat(&out, " %8s %8s %10s\n", "fp-obs%", "fp-pred%",

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "bloomgate/sizing.h"
+#include "filter/absl_compat.h"
 #include "lsm/coding.h"
 #include "lsm/status_macros.h"
 
@@ -17,8 +18,8 @@ namespace {
 absl::Status Annotate(const absl::Status& s, std::string_view file,
                       std::string_view what, uint64_t offset) {
   return absl::Status(
-      s.code(), absl::StrCat(Sv(file), ": ", Sv(what), " at offset ", offset,
-                             ": ", s.message()));
+      s.code(), absl::StrCat(ToAbsl(file), ": ", ToAbsl(what), " at offset ",
+                             offset, ": ", s.message()));
 }
 
 }  // namespace

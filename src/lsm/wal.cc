@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "filter/absl_compat.h"
 #include "lsm/coding.h"
 #include "lsm/status_macros.h"
 
@@ -53,7 +54,7 @@ absl::Status ParseLog(
         result->truncated_tail_bytes = left;
         return absl::OkStatus();
       }
-      return absl::DataLossError(absl::StrCat(Sv(file),
+      return absl::DataLossError(absl::StrCat(ToAbsl(file),
                                               ": WAL record header at offset ",
                                               offset, ": checksum mismatch"));
     }
@@ -70,7 +71,7 @@ absl::Status ParseLog(
         return absl::OkStatus();
       }
       return absl::DataLossError(
-          absl::StrCat(Sv(file), ": WAL record at offset ", offset, " (",
+          absl::StrCat(ToAbsl(file), ": WAL record at offset ", offset, " (",
                        length, " bytes): checksum mismatch"));
     }
     BLOOMGATE_LSM_RETURN_IF_ERROR(fn(payload, offset));
