@@ -159,18 +159,19 @@ int main(int argc, char** argv) {
   options.seed = absl::GetFlag(FLAGS_seed);
   options.batch_size = absl::GetFlag(FLAGS_batch_size);
   options.threads = absl::GetFlag(FLAGS_threads);
-  options.write_buffer_size = absl::GetFlag(FLAGS_write_buffer_size);
-  options.target_file_size_base = absl::GetFlag(FLAGS_target_file_size_base);
-  options.max_bytes_for_level_base =
+  options.engine.write_buffer_size = absl::GetFlag(FLAGS_write_buffer_size);
+  options.engine.target_file_size_base =
+      absl::GetFlag(FLAGS_target_file_size_base);
+  options.engine.max_bytes_for_level_base =
       absl::GetFlag(FLAGS_max_bytes_for_level_base);
-  options.max_bytes_for_level_multiplier =
+  options.engine.max_bytes_for_level_multiplier =
       absl::GetFlag(FLAGS_max_bytes_for_level_multiplier);
-  options.num_levels = absl::GetFlag(FLAGS_num_levels);
-  options.disable_auto_compactions =
+  options.engine.num_levels = absl::GetFlag(FLAGS_num_levels);
+  options.engine.disable_auto_compactions =
       absl::GetFlag(FLAGS_disable_auto_compactions);
   options.monkey_equal_memory = absl::GetFlag(FLAGS_monkey_equal_memory);
-  options.cache_size = absl::GetFlag(FLAGS_cache_size);
-  options.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);
+  options.engine.cache_size = absl::GetFlag(FLAGS_cache_size);
+  options.engine.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);
   options.require_direct_reads = absl::GetFlag(FLAGS_require_direct_reads);
   options.histogram = absl::GetFlag(FLAGS_histogram);
   options.io_latency_us = absl::GetFlag(FLAGS_io_latency_us);
@@ -206,7 +207,7 @@ int main(int argc, char** argv) {
       std::cout << "miss us, miss p99 us: mean and 99th percentile latency "
                    "of the lookups that found nothing.\n";
     }
-    if (options.histogram || options.use_direct_reads) {
+    if (options.histogram || options.engine.use_direct_reads) {
       std::cout << "read us: measured mean time of one data-block read. "
                    "user us/op: the lookup threads' user CPU time.\n"
                    "explained: (user + reads x read us) / measured time. "

@@ -64,9 +64,9 @@ BenchOptions SweepOptions(const BenchOptions& options, int64_t num,
   o.io_latency_us = 0;
   // The sweeps plot counts, which do not depend on the page cache; with
   // direct reads their filterless points would take minutes each.
-  o.use_direct_reads = false;
+  o.engine.use_direct_reads = false;
   o.histogram = false;
-  o.disable_auto_compactions = true;
+  o.engine.disable_auto_compactions = true;
   return o;
 }
 
@@ -151,7 +151,7 @@ absl::Status WritePlots(const BenchOptions& options, std::ostream* out) {
   std::vector<Series> fp_series;
   {
     BenchOptions o = SweepOptions(options, kFpSweepKeys, kFpSweepLookups);
-    o.write_buffer_size = 256 << 20;  // one flush: one file
+    o.engine.write_buffer_size = 256 << 20;  // one flush: one file
     for (FilterKind filter : options.filters) {
       EngineKind engine;
       if (filter == FilterKind::kNone ||
@@ -203,7 +203,7 @@ absl::Status WritePlots(const BenchOptions& options, std::ostream* out) {
         for (int files : kIoSweepFiles) {
           // Memtables carry overhead beyond the raw bytes; aim a little
           // high, the x axis is the measured file count anyway.
-          o.write_buffer_size =
+          o.engine.write_buffer_size =
               std::max<int64_t>(64 << 10, data_bytes * 5 / 4 / files);
           absl::StatusOr<BenchResult> r =
               RunPoint(o, engine, filter, scratch + "/point");
