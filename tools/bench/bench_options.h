@@ -109,7 +109,6 @@ struct BenchOptions {
   bool histogram = false;
   double io_latency_us = 0;  // latency model (docs/evaluation.md); 0 = off
   std::string json;          // write results here when not empty
-  std::string plot;          // write PNG charts into this folder
   bool progress = true;      // progress bar when stderr is a terminal
 };
 

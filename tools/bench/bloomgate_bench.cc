@@ -16,7 +16,6 @@
 #include "absl/strings/str_cat.h"
 #include "bench_options.h"
 #include "direct_reads.h"
-#include "plot.h"
 #include "report.h"
 #include "runner.h"
 #include "tools/flags_usage.h"
@@ -101,10 +100,9 @@ ABSL_FLAG(bool, histogram, false,
 ABSL_FLAG(double, io_latency_us, 0,
           "Model a device with this read latency: report what the reads done "
           "and avoided would cost there (docs/evaluation.md)");
-ABSL_FLAG(std::string, json, "", "Write every result to this file as JSON");
-ABSL_FLAG(std::string, plot, "",
-          "Write PNG charts (gnuplot) into this folder, after small sweeps of "
-          "bits/key and of the number of SST files");
+ABSL_FLAG(std::string, json, "",
+          "Write every result to this file as JSON (bloomgate_plot draws "
+          "charts from such files; tools/demo --plot=DIR runs both)");
 ABSL_FLAG(bool, progress, true,
           "Progress bar on stderr (only ever drawn when it is a terminal)");
 
@@ -128,7 +126,7 @@ int main(int argc, char** argv) {
       "lookups 99% absent).\n"
       "Usage: bloomgate_bench [--benchmarks=fillrandom,readmixed] "
       "[--engine=lsm,rocksdb] [--filter=none,bloomgate,...] [--num=N] "
-      "[--reads=N] [--json=FILE] [--plot=DIR] ...",
+      "[--reads=N] [--json=FILE] ...",
       __FILE__);
   std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
   if (positional.size() > 1) {
@@ -176,7 +174,6 @@ int main(int argc, char** argv) {
   options.histogram = absl::GetFlag(FLAGS_histogram);
   options.io_latency_us = absl::GetFlag(FLAGS_io_latency_us);
   options.json = absl::GetFlag(FLAGS_json);
-  options.plot = absl::GetFlag(FLAGS_plot);
   options.progress = absl::GetFlag(FLAGS_progress);
   if (absl::Status s = bench::ValidateBenchOptions(options); !s.ok()) {
     return Fail(s);
@@ -230,16 +227,6 @@ int main(int argc, char** argv) {
       return Fail(s);
     }
     std::cout << "JSON written to " << options.json << "\n";
-  }
-  if (!options.plot.empty()) {
-    if (absl::Status s =
-            bench::WriteLatencyCdf(options.plot, *results, &std::cout);
-        !s.ok()) {
-      return Fail(s);
-    }
-    if (absl::Status s = bench::WritePlots(options, &std::cout); !s.ok()) {
-      return Fail(s);
-    }
   }
   return 0;
 }

@@ -169,6 +169,10 @@ nlohmann::ordered_json ResultJson(const BenchResult& r) {
     o["latency"] = LatencyJson(r.latency);
     o["hit_latency"] = LatencyJson(r.hit_latency);
     o["miss_latency"] = LatencyJson(r.miss_latency);
+    // For the latency chart (bloomgate_plot), which reads only the JSON.
+    if (r.miss_histogram.count() > 0) {
+      o["miss_latency_cdf"] = CdfPoints(r.miss_histogram);
+    }
   }
   return o;
 }
