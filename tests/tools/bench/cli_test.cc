@@ -34,10 +34,9 @@ struct Outcome {
   std::string output;  // stdout and stderr
 };
 
-// Runs the tool with `args`; stdout and stderr are pipes, not terminals.
-Outcome RunBench(const std::string& args) {
-  std::string command =
-      std::string(BLOOMGATE_BENCH_BINARY) + " " + args + " 2>&1 </dev/null";
+// Runs `binary` with `args`; stdout and stderr are pipes, not terminals.
+Outcome RunBinary(const std::string& binary, const std::string& args) {
+  std::string command = binary + " " + args + " 2>&1 </dev/null";
   Outcome outcome;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return outcome;
@@ -49,6 +48,10 @@ Outcome RunBench(const std::string& args) {
   int status = pclose(pipe);
   outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return outcome;
+}
+
+Outcome RunBench(const std::string& args) {
+  return RunBinary(BLOOMGATE_BENCH_BINARY, args);
 }
 
 std::string Scratch(const std::string& name) {
@@ -467,6 +470,52 @@ TEST(CliTest, DirectReadsOnTmpfsFollowTheKernel) {
         << required.output;
   }
   std::filesystem::remove_all(db);
+}
+
+// bloomgate_plot draws from the tool's own --json file: a sweep's chart
+// (one curve per engine and filter) and, with --histogram, the misses'
+// latency CDF of the first engine with the most filters.
+TEST(CliTest, PlotDrawsChartsFromTheJson) {
+  const std::string json_path = Scratch("plot.json");
+  const std::string out = Scratch("plots");
+  Outcome run = RunBench(
+      "--engine=lsm,rocksdb --filter=none,bloomgate "
+      "--benchmarks=fillrandom,readmissing --num=5000 --reads=2000 "
+      "--write_buffer_size=100000 --histogram --json=" +
+      json_path);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  Outcome plot = RunBinary(
+      BLOOMGATE_PLOT_BINARY,
+      "--out=" + out + " --io_sweep=" + json_path + " --latency=" + json_path);
+  std::filesystem::remove(json_path);
+  if (plot.exit_code != 0) {
+    // Only for want of gnuplot; the data and scripts are written anyway.
+    EXPECT_NE(plot.output.find("gnuplot is not installed"), std::string::npos)
+        << plot.output;
+  } else {
+    EXPECT_TRUE(std::filesystem::exists(out + "/ios_vs_files.png"));
+    EXPECT_TRUE(std::filesystem::exists(out + "/latency_cdf.png"))
+        << plot.output;
+  }
+  auto read = [](const std::string& path) {
+    std::ifstream file(path);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+  };
+  const std::string ios = read(out + "/ios_vs_files.dat");
+  for (const char* title : {"# lsm none\n", "# lsm bloomgate\n",
+                            "# rocksdb none\n", "# rocksdb bloomgate\n"}) {
+    EXPECT_EQ(Count(ios, title), 1) << title << "\n" << ios;
+  }
+  const std::string cdf = read(out + "/latency_cdf.dat");
+  EXPECT_EQ(Count(cdf, "\n# micros share_of_absent_key_lookups\n"), 2) << cdf;
+  EXPECT_EQ(cdf.rfind("# none\n", 0), 0u) << cdf;
+  EXPECT_NE(cdf.find("\n# bloomgate\n"), std::string::npos) << cdf;
+  EXPECT_NE(read(out + "/latency_cdf.gp")
+                .find("'Latency of absent-key lookups, lsm readmissing'"),
+            std::string::npos);
+  std::filesystem::remove_all(out);
 }
 
 }  // namespace
