@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -86,23 +87,24 @@ constexpr char kTerminal[] = "set terminal pngcairo size 960,640 noenhanced\n";
 
 std::vector<Series> FpAgainstBits(const Json& results) {
   std::vector<Series> series;
-  std::vector<std::string> series_filter;  // the filter of each series
+  std::vector<std::string> filters;  // filters[i]: the filter of series[i]
   for (const Json& r : results) {
     const std::string filter = Text(r, "filter");
     if (!IsReadMissing(r) || filter == "none") continue;
     const std::string title =
         absl::StrCat(filter, " (", Text(r, "engine"), ")");
-    bool other_engine = false;
-    for (size_t i = 0; i < series.size(); ++i) {
-      other_engine |= series_filter[i] == filter && series[i].title != title;
+    // A filter's curve is that of the first engine that ran it.
+    auto it = std::find(filters.begin(), filters.end(), filter);
+    if (it == filters.end()) {
+      filters.push_back(filter);
+      series.push_back(Series{title, {}});
+      it = filters.end() - 1;
     }
-    if (other_engine) continue;
-    const size_t i = SeriesIndex(&series, title);
-    if (i == series_filter.size()) series_filter.push_back(filter);
+    Series& s = series[static_cast<size_t>(it - filters.begin())];
+    if (s.title != title) continue;
     const double spent = Number(r, "bits_per_key");
-    series[i].points.emplace_back(
-        std::isnan(spent) ? Number(r, "bloom_bits") : spent,
-        Number(r, "fp_observed"));
+    s.points.emplace_back(std::isnan(spent) ? Number(r, "bloom_bits") : spent,
+                          Number(r, "fp_observed"));
   }
   return series;
 }
@@ -311,8 +313,8 @@ absl::Status WriteLatencyChart(const std::string& dir, const Json& results,
       "set logscale x\nset format x '%g'\nset yrange [0:1]\n",
       PlotCommand(clauses));
   s = WriteFile(dir + "/latency_cdf.gp", gp);
+  if (s.ok()) s = RunGnuplot(dir, "latency_cdf.gp");
   if (!s.ok()) return s;
-  if (s = RunGnuplot(dir, "latency_cdf.gp"); !s.ok()) return s;
   *out << "Plot written: " << dir << "/latency_cdf.png\n";
   return absl::OkStatus();
 }

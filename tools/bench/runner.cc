@@ -398,40 +398,28 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
 absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
     EngineKind engine_kind, FilterKind filter, const std::string& dir,
     std::optional<double> bloom_bits) {
-  const BenchOptions& o = options_;
-  const double configured_bits = bloom_bits.value_or(o.bloom_bits);
+  const double configured_bits = bloom_bits.value_or(options_.bloom_bits);
   Target target;
   target.engine_kind = engine_kind;
   target.filter = filter;
   target.bits = filter == FilterKind::kNone ? 0 : configured_bits;
   if (filter == FilterKind::kBloomgateMonkey) {
     absl::StatusOr<std::vector<double>> allocation =
-        MonkeyLevelBits(configured_bits, o.engine.num_levels,
-                        o.engine.max_bytes_for_level_multiplier);
+        MonkeyLevelBits(configured_bits, options_.engine.num_levels,
+                        options_.engine.max_bytes_for_level_multiplier);
     if (!allocation.ok()) return allocation.status();
     target.level_bits = *std::move(allocation);
   }
-  EngineOptions eo;
-  eo.settings = o.engine;
-  eo.dir = dir;
-  eo.use_existing = o.use_existing_db;
-  eo.filter = filter;
-  eo.bloom_bits = configured_bits;
-  eo.time_reads = o.engine.use_direct_reads || o.histogram;
-  if (!o.use_existing_db) {
-    std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
-    std::filesystem::create_directories(dir, ec);
-  }
-  absl::StatusOr<std::unique_ptr<Engine>> opened = OpenEngine(engine_kind, eo);
+  absl::StatusOr<std::unique_ptr<Engine>> opened =
+      OpenIn(dir, engine_kind, filter, configured_bits);
   if (!opened.ok()) return opened.status();
   target.engine = opened->get();
   PrintTarget(target);
 
   std::vector<BenchResult> results;
-  for (size_t index = 0; index < o.benchmarks.size(); ++index) {
+  for (size_t index = 0; index < options_.benchmarks.size(); ++index) {
     absl::StatusOr<std::optional<BenchResult>> result =
-        RunBenchmark(target, o.benchmarks[index], index);
+        RunBenchmark(target, options_.benchmarks[index], index);
     if (!result.ok()) return result.status();
     if (result->has_value()) results.push_back(**std::move(result));
   }
@@ -441,6 +429,24 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
   absl::Status s = target.engine->Close();
   if (!s.ok()) return s;
   return results;
+}
+
+absl::StatusOr<std::unique_ptr<Engine>> Runner::OpenIn(
+    const std::string& dir, EngineKind engine, FilterKind filter,
+    double bloom_bits) const {
+  EngineOptions eo;
+  eo.settings = options_.engine;
+  eo.dir = dir;
+  eo.use_existing = options_.use_existing_db;
+  eo.filter = filter;
+  eo.bloom_bits = bloom_bits;
+  eo.time_reads = options_.engine.use_direct_reads || options_.histogram;
+  if (!options_.use_existing_db) {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+    std::filesystem::create_directories(dir, ec);
+  }
+  return OpenEngine(engine, eo);
 }
 
 absl::StatusOr<std::optional<BenchResult>> Runner::RunBenchmark(

@@ -9,6 +9,7 @@
 #define BLOOMGATE_TOOLS_BENCH_RUNNER_H_
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -78,6 +79,12 @@ class Runner {
   absl::StatusOr<std::optional<BenchResult>> RunBenchmark(
       const Target& target, BenchmarkKind benchmark, size_t index);
   void PrintTarget(const Target& target) const;
+  // Opens `engine` with `filter` at `bloom_bits` in `dir`, which is emptied
+  // first unless options.use_existing_db.
+  absl::StatusOr<std::unique_ptr<Engine>> OpenIn(const std::string& dir,
+                                                 EngineKind engine,
+                                                 FilterKind filter,
+                                                 double bloom_bits) const;
 
   BenchOptions options_;
   std::ostream* out_;
