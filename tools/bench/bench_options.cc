@@ -102,21 +102,12 @@ std::string_view BenchmarkName(BenchmarkKind benchmark) {
   return NameOf(kBenchmarks, benchmark);
 }
 
-bool IsReadBenchmark(BenchmarkKind benchmark) {
-  return benchmark == BenchmarkKind::kReadRandom ||
-         benchmark == BenchmarkKind::kReadMissing ||
-         benchmark == BenchmarkKind::kReadMixed;
-}
-
 bool IsFillBenchmark(BenchmarkKind benchmark) {
   return benchmark == BenchmarkKind::kFillRandom ||
          benchmark == BenchmarkKind::kFillSeq ||
          benchmark == BenchmarkKind::kFillLevels;
 }
 
-absl::StatusOr<EngineKind> ParseEngine(std::string_view name) {
-  return Parse(kEngines, "engine", name);
-}
 absl::StatusOr<FilterKind> ParseFilter(std::string_view name) {
   return Parse(kFilters, "filter", name);
 }
@@ -180,48 +171,50 @@ absl::Status ValidateBenchOptions(const BenchOptions& o) {
   if (o.threads < 1 || o.threads > 256) {
     return Invalid("threads", "must be in [1, 256]");
   }
-  if (o.write_buffer_size < 64 << 10) {
+  if (o.engine.write_buffer_size < 64 << 10) {
     return Invalid("write_buffer_size", "must be at least 65536");
   }
-  if (o.target_file_size_base < 64 << 10) {
+  if (o.engine.target_file_size_base < 64 << 10) {
     return Invalid("target_file_size_base", "must be at least 65536");
   }
-  if (o.max_bytes_for_level_base < 64 << 10) {
+  if (o.engine.max_bytes_for_level_base < 64 << 10) {
     return Invalid("max_bytes_for_level_base", "must be at least 65536");
   }
-  if (!(o.max_bytes_for_level_multiplier >= 2 &&
-        o.max_bytes_for_level_multiplier <= 1000)) {
+  if (!(o.engine.max_bytes_for_level_multiplier >= 2 &&
+        o.engine.max_bytes_for_level_multiplier <= 1000)) {
     return Invalid("max_bytes_for_level_multiplier", "must be in [2, 1000]");
   }
-  if (o.num_levels < 2 || o.num_levels > 20) {
+  if (o.engine.num_levels < 2 || o.engine.num_levels > 20) {
     return Invalid("num_levels", "must be in [2, 20]");
   }
-  if (o.cache_size < 0) return Invalid("cache_size", "must not be negative");
+  if (o.engine.cache_size < 0)
+    return Invalid("cache_size", "must not be negative");
   if (!(o.io_latency_us >= 0 && o.io_latency_us <= 1e7)) {
     return Invalid("io_latency_us", "must be in [0, 10000000]");
   }
   for (BenchmarkKind b : o.benchmarks) {
     if (b != BenchmarkKind::kFillLevels) continue;
     // Compactions of their own would reshape the tree being built.
-    if (!o.disable_auto_compactions) {
+    if (!o.engine.disable_auto_compactions) {
       return Invalid("benchmarks",
                      "filllevels needs --disable_auto_compactions=true");
     }
-    absl::StatusOr<std::vector<int64_t>> weights =
-        LevelWeights(o.num_levels, o.max_bytes_for_level_multiplier, o.num);
+    absl::StatusOr<std::vector<int64_t>> weights = LevelWeights(
+        o.engine.num_levels, o.engine.max_bytes_for_level_multiplier, o.num);
     if (!weights.ok())
       return Invalid("num", std::string(weights.status().message()));
   }
   for (FilterKind f : o.filters) {
     if (f != FilterKind::kBloomgateMonkey) continue;
-    absl::StatusOr<std::vector<double>> bits = MonkeyLevelBits(
-        o.bloom_bits, o.num_levels, o.max_bytes_for_level_multiplier);
+    absl::StatusOr<std::vector<double>> bits =
+        MonkeyLevelBits(o.bloom_bits, o.engine.num_levels,
+                        o.engine.max_bytes_for_level_multiplier);
     if (!bits.ok()) {
       return Invalid("filter", absl::StrCat("bloomgate_monkey: ",
                                             bits.status().message()));
     }
   }
-  if (o.require_direct_reads && !o.use_direct_reads) {
+  if (o.require_direct_reads && !o.engine.use_direct_reads) {
     return Invalid("require_direct_reads", "needs --use_direct_reads");
   }
   if (o.use_existing_db && o.db.empty()) {

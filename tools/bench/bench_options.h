@@ -15,6 +15,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "engine_settings.h"
 
 namespace bloomgate::bench {
 
@@ -50,11 +51,9 @@ enum class BenchmarkKind {
 std::string_view EngineName(EngineKind engine);
 std::string_view FilterName(FilterKind filter);
 std::string_view BenchmarkName(BenchmarkKind benchmark);
-bool IsReadBenchmark(BenchmarkKind benchmark);
 bool IsFillBenchmark(BenchmarkKind benchmark);
 
 // Parse one name each; InvalidArgument listing the accepted names otherwise.
-absl::StatusOr<EngineKind> ParseEngine(std::string_view name);
 absl::StatusOr<FilterKind> ParseFilter(std::string_view name);
 absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name);
 
@@ -94,32 +93,22 @@ struct BenchOptions {
   bool keep_db = false;
   bool use_existing_db = false;
 
-  // LSM shape, with the same meaning for both engines.
-  int64_t write_buffer_size = 8 << 20;
-  int64_t target_file_size_base = 64 << 20;
-  int64_t max_bytes_for_level_base = 256 << 20;
-  double max_bytes_for_level_multiplier = 10;
-  int num_levels = 7;
-  bool disable_auto_compactions = true;
+  // The LSM's shape, the block cache, direct reads: what the engines take.
+  EngineSettings engine;
 
   // When filters has both bloomgate_monkey and bloomgate: each engine runs
   // bloomgate_monkey first, then bloomgate at the bits per key that spends
   // the monkey run's filter memory (EqualMemoryBits) instead of bloom_bits.
   bool monkey_equal_memory = true;
 
-  int64_t cache_size = 0;  // RocksDB block cache bytes; 0 = no cache
-  // Data-block reads with O_DIRECT (RocksDB's use_direct_reads, the LSM's
-  // use_direct_io), so that the device, not the page cache, serves each
-  // one. The tool turns it off when the file system refuses O_DIRECT
-  // (direct_reads.h), or fails if require_direct_reads.
-  bool use_direct_reads = false;
+  // Fail, rather than read buffered, where the file system refuses the
+  // O_DIRECT of engine.use_direct_reads (direct_reads.h).
   bool require_direct_reads = false;
   // Per-lookup latency percentiles of each read benchmark, split by hit and
   // miss (histogram.h): one steady-clock pair per lookup.
   bool histogram = false;
   double io_latency_us = 0;  // latency model (docs/evaluation.md); 0 = off
   std::string json;          // write results here when not empty
-  std::string plot;          // write PNG charts into this folder
   bool progress = true;      // progress bar when stderr is a terminal
 };
 

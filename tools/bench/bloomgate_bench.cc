@@ -16,7 +16,6 @@
 #include "absl/strings/str_cat.h"
 #include "bench_options.h"
 #include "direct_reads.h"
-#include "plot.h"
 #include "report.h"
 #include "runner.h"
 #include "tools/flags_usage.h"
@@ -101,10 +100,9 @@ ABSL_FLAG(bool, histogram, false,
 ABSL_FLAG(double, io_latency_us, 0,
           "Model a device with this read latency: report what the reads done "
           "and avoided would cost there (docs/evaluation.md)");
-ABSL_FLAG(std::string, json, "", "Write every result to this file as JSON");
-ABSL_FLAG(std::string, plot, "",
-          "Write PNG charts (gnuplot) into this folder, after small sweeps of "
-          "bits/key and of the number of SST files");
+ABSL_FLAG(std::string, json, "",
+          "Write every result to this file as JSON (bloomgate_plot draws "
+          "charts from such files; tools/demo --plot=DIR runs both)");
 ABSL_FLAG(bool, progress, true,
           "Progress bar on stderr (only ever drawn when it is a terminal)");
 
@@ -128,7 +126,7 @@ int main(int argc, char** argv) {
       "lookups 99% absent).\n"
       "Usage: bloomgate_bench [--benchmarks=fillrandom,readmixed] "
       "[--engine=lsm,rocksdb] [--filter=none,bloomgate,...] [--num=N] "
-      "[--reads=N] [--json=FILE] [--plot=DIR] ...",
+      "[--reads=N] [--json=FILE] ...",
       __FILE__);
   std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
   if (positional.size() > 1) {
@@ -159,23 +157,23 @@ int main(int argc, char** argv) {
   options.seed = absl::GetFlag(FLAGS_seed);
   options.batch_size = absl::GetFlag(FLAGS_batch_size);
   options.threads = absl::GetFlag(FLAGS_threads);
-  options.write_buffer_size = absl::GetFlag(FLAGS_write_buffer_size);
-  options.target_file_size_base = absl::GetFlag(FLAGS_target_file_size_base);
-  options.max_bytes_for_level_base =
+  options.engine.write_buffer_size = absl::GetFlag(FLAGS_write_buffer_size);
+  options.engine.target_file_size_base =
+      absl::GetFlag(FLAGS_target_file_size_base);
+  options.engine.max_bytes_for_level_base =
       absl::GetFlag(FLAGS_max_bytes_for_level_base);
-  options.max_bytes_for_level_multiplier =
+  options.engine.max_bytes_for_level_multiplier =
       absl::GetFlag(FLAGS_max_bytes_for_level_multiplier);
-  options.num_levels = absl::GetFlag(FLAGS_num_levels);
-  options.disable_auto_compactions =
+  options.engine.num_levels = absl::GetFlag(FLAGS_num_levels);
+  options.engine.disable_auto_compactions =
       absl::GetFlag(FLAGS_disable_auto_compactions);
   options.monkey_equal_memory = absl::GetFlag(FLAGS_monkey_equal_memory);
-  options.cache_size = absl::GetFlag(FLAGS_cache_size);
-  options.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);
+  options.engine.cache_size = absl::GetFlag(FLAGS_cache_size);
+  options.engine.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);
   options.require_direct_reads = absl::GetFlag(FLAGS_require_direct_reads);
   options.histogram = absl::GetFlag(FLAGS_histogram);
   options.io_latency_us = absl::GetFlag(FLAGS_io_latency_us);
   options.json = absl::GetFlag(FLAGS_json);
-  options.plot = absl::GetFlag(FLAGS_plot);
   options.progress = absl::GetFlag(FLAGS_progress);
   if (absl::Status s = bench::ValidateBenchOptions(options); !s.ok()) {
     return Fail(s);
@@ -206,7 +204,7 @@ int main(int argc, char** argv) {
       std::cout << "miss us, miss p99 us: mean and 99th percentile latency "
                    "of the lookups that found nothing.\n";
     }
-    if (options.histogram || options.use_direct_reads) {
+    if (options.histogram || options.engine.use_direct_reads) {
       std::cout << "read us: measured mean time of one data-block read. "
                    "user us/op: the lookup threads' user CPU time.\n"
                    "explained: (user + reads x read us) / measured time. "
@@ -229,16 +227,6 @@ int main(int argc, char** argv) {
       return Fail(s);
     }
     std::cout << "JSON written to " << options.json << "\n";
-  }
-  if (!options.plot.empty()) {
-    if (absl::Status s =
-            bench::WriteLatencyCdf(options.plot, *results, &std::cout);
-        !s.ok()) {
-      return Fail(s);
-    }
-    if (absl::Status s = bench::WritePlots(options, &std::cout); !s.ok()) {
-      return Fail(s);
-    }
   }
   return 0;
 }

@@ -83,7 +83,7 @@ absl::Status ProbeDirectReads(const std::string& folder) {
 DirectReads ResolveDirectReads(const BenchOptions& options,
                                DirectReadsProbe probe) {
   DirectReads direct;
-  direct.requested = options.use_direct_reads;
+  direct.requested = options.engine.use_direct_reads;
   if (!direct.requested) return direct;
   std::error_code ec;
   if (options.db.empty()) {
@@ -110,7 +110,7 @@ absl::Status ApplyDirectReads(const DirectReads& direct,
     return absl::FailedPreconditionError(
         absl::StrCat("--require_direct_reads: ", direct.refusal));
   }
-  options->use_direct_reads = direct.in_force;
+  options->engine.use_direct_reads = direct.in_force;
   return absl::OkStatus();
 }
 

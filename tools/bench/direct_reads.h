@@ -37,15 +37,15 @@ absl::Status ProbeDirectReads(const std::string& folder);
 
 using DirectReadsProbe = absl::Status (*)(const std::string& folder);
 
-// `probe` (ProbeDirectReads but in tests) for options.use_direct_reads in
-// the folder options.db names (created if missing) or, without --db, in the
+// `probe` (ProbeDirectReads but in tests) for options.engine.use_direct_reads
+// in the folder options.db names (created if missing) or, without --db, in the
 // temporary folder the run will use. Without use_direct_reads, nothing is
 // probed.
 DirectReads ResolveDirectReads(const BenchOptions& options,
                                DirectReadsProbe probe = ProbeDirectReads);
 
-// What the run does about `direct`: OK, with options->use_direct_reads set
-// to whether reads are direct; FailedPrecondition with the refusal when
+// What the run does about `direct`: OK, with options->engine.use_direct_reads
+// set to whether reads are direct; FailedPrecondition with the refusal when
 // they are not and options->require_direct_reads.
 absl::Status ApplyDirectReads(const DirectReads& direct, BenchOptions* options);
 

@@ -17,24 +17,18 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "bench_options.h"
+#include "engine_settings.h"
 
 namespace bloomgate::bench {
 
+// One engine's database: the run's settings and what differs per engine and
+// filter.
 struct EngineOptions {
+  EngineSettings settings;
   std::string dir;  // the engine's own folder
   bool use_existing = false;
   FilterKind filter = FilterKind::kNone;
   double bloom_bits = 10.0;
-  int64_t write_buffer_size = 4 << 20;
-  int64_t target_file_size_base = 64 << 20;
-  int64_t max_bytes_for_level_base = 256 << 20;
-  double max_bytes_for_level_multiplier = 10;
-  int num_levels = 7;
-  bool disable_auto_compactions = true;
-  int64_t cache_size = 0;  // RocksDB only
-  // O_DIRECT for the data-block reads of lookups; flushes and compactions
-  // stay buffered (db_bench's use_direct_io_for_flush_and_compaction=false).
-  bool use_direct_reads = false;
   // Time every data-block read of a lookup (ReadCounters::read_nanos). The
   // LSM always does (two clock reads per read system call); RocksDB only
   // with this, as its PerfContext timers cost every Get.
@@ -83,7 +77,6 @@ class Engine {
  public:
   virtual ~Engine() = default;
 
-  virtual std::string_view name() const = 0;
   // Whether the data-block reads of lookups bypass the page cache.
   virtual bool direct_reads() const = 0;
 

@@ -77,4 +77,16 @@ LatencySummary Summarize(const LatencyHistogram& h) {
   return s;
 }
 
+std::vector<std::pair<double, double>> CdfPoints(const LatencyHistogram& h) {
+  std::vector<std::pair<double, double>> points;
+  if (h.count() == 0) return points;
+  const double max_us = static_cast<double>(h.max()) / 1e3;
+  for (double us = 0.1;; us *= std::pow(10.0, 0.05)) {
+    const double x = std::min(us, max_us);
+    points.emplace_back(x, h.FractionAtMost(static_cast<uint64_t>(x * 1e3)));
+    if (us >= max_us) break;
+  }
+  return points;
+}
+
 }  // namespace bloomgate::bench

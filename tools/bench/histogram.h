@@ -24,6 +24,8 @@
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <utility>
+#include <vector>
 
 namespace bloomgate::bench {
 
@@ -88,6 +90,11 @@ struct LatencySummary {
   double max_us = 0;
 };
 LatencySummary Summarize(const LatencyHistogram& h);
+
+// The CDF of h's samples for a chart with a log x-axis: (microseconds, share
+// of the samples at most that), 20 points a decade from 0.1 us, the last at
+// the largest sample. Empty without samples.
+std::vector<std::pair<double, double>> CdfPoints(const LatencyHistogram& h);
 
 }  // namespace bloomgate::bench
 

@@ -24,7 +24,6 @@ namespace {
 
 class LsmEngine final : public Engine {
  public:
-  std::string_view name() const override { return "lsm"; }
   bool direct_reads() const override { return store_->direct_io(); }
 
   absl::Status Open(const EngineOptions& o) {
@@ -43,8 +42,9 @@ class LsmEngine final : public Engine {
         break;
       }
       case FilterKind::kBloomgateMonkey: {
-        absl::StatusOr<std::vector<double>> bits = MonkeyLevelBits(
-            o.bloom_bits, o.num_levels, o.max_bytes_for_level_multiplier);
+        absl::StatusOr<std::vector<double>> bits =
+            MonkeyLevelBits(o.bloom_bits, o.settings.num_levels,
+                            o.settings.max_bytes_for_level_multiplier);
         if (!bits.ok()) return bits.status();
         for (double level_bits : *bits) {
           // Monkey gives a level 0 bits when memory is very scarce: no
@@ -64,16 +64,18 @@ class LsmEngine final : public Engine {
         return absl::InvalidArgumentError(absl::StrCat(
             "the lsm engine cannot use filter ", Sv(FilterName(o.filter))));
     }
-    options.write_buffer_size = static_cast<size_t>(o.write_buffer_size);
-    options.target_file_size = static_cast<uint64_t>(o.target_file_size_base);
+    options.write_buffer_size =
+        static_cast<size_t>(o.settings.write_buffer_size);
+    options.target_file_size =
+        static_cast<uint64_t>(o.settings.target_file_size_base);
     options.max_bytes_for_level_base =
-        static_cast<uint64_t>(o.max_bytes_for_level_base);
-    options.level_multiplier = o.max_bytes_for_level_multiplier;
-    options.num_levels = o.num_levels;
-    options.disable_auto_compactions = o.disable_auto_compactions;
+        static_cast<uint64_t>(o.settings.max_bytes_for_level_base);
+    options.level_multiplier = o.settings.max_bytes_for_level_multiplier;
+    options.num_levels = o.settings.num_levels;
+    options.disable_auto_compactions = o.settings.disable_auto_compactions;
     // Only tables are read with O_DIRECT; the WAL and manifest are read
     // once, at Open.
-    options.use_direct_io = o.use_direct_reads;
+    options.use_direct_io = o.settings.use_direct_reads;
     options.create_if_missing = !o.use_existing;
     options.error_if_exists = !o.use_existing;
     absl::StatusOr<std::unique_ptr<lsm::Store>> store =

@@ -2,181 +2,114 @@
 
 #include "plot.h"
 
-#include <stdlib.h>
+#include <errno.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
-#include <string>
+#include <limits>
 #include <system_error>
-#include <utility>
-#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "absl_compat.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/sizing.h"
-#include "runner.h"
 
 namespace bloomgate::bench {
 namespace {
 
-// Scale of the sweeps: small enough for seconds per point, large enough that
-// the FP rate at 16 bits/key (~0.1%) still sees about a hundred positives.
-constexpr int64_t kFpSweepKeys = 50000;
-constexpr int64_t kFpSweepLookups = 100000;
-constexpr double kFpSweepBits[] = {2, 4, 6, 8, 10, 12, 14, 16};
-constexpr int64_t kIoSweepKeys = 50000;
-constexpr int64_t kIoSweepLookups = 20000;
-constexpr int kIoSweepFiles[] = {1, 2, 4, 8, 16, 32};
+using Json = nlohmann::json;
 
-struct Series {
-  std::string title;
-  std::vector<std::pair<double, double>> points;
-};
-
-// The first engine of the run that supports `filter`.
-bool PickEngine(const BenchOptions& options, FilterKind filter,
-                EngineKind* engine) {
-  for (EngineKind e : options.engines) {
-    if (EngineSupports(e, filter)) {
-      *engine = e;
-      return true;
-    }
+// A result's number; NaN where the run measured none (null) or the field is
+// missing.
+double Number(const Json& result, const char* field) {
+  auto it = result.find(field);
+  if (it == result.end() || !it->is_number()) {
+    return std::numeric_limits<double>::quiet_NaN();
   }
-  return false;
+  return it->get<double>();
 }
 
-BenchOptions SweepOptions(const BenchOptions& options, int64_t num,
-                          int64_t reads) {
-  BenchOptions o = options;
-  o.benchmarks = {BenchmarkKind::kFillRandom, BenchmarkKind::kReadMissing};
-  o.num = num;
-  o.reads = reads;
-  o.threads = 1;
-  o.use_existing_db = false;
-  o.keep_db = false;
-  o.progress = false;
-  o.io_latency_us = 0;
-  // The sweeps plot counts, which do not depend on the page cache; with
-  // direct reads their filterless points would take minutes each.
-  o.use_direct_reads = false;
-  o.histogram = false;
-  o.disable_auto_compactions = true;
-  return o;
+std::string Text(const Json& result, const char* field) {
+  auto it = result.find(field);
+  return it == result.end() || !it->is_string() ? "" : it->get<std::string>();
 }
 
-// Runs one sweep point; returns its readmissing result.
-absl::StatusOr<BenchResult> RunPoint(const BenchOptions& o, EngineKind engine,
-                                     FilterKind filter,
-                                     const std::string& dir) {
-  std::ostringstream quiet;
-  Runner runner(o, &quiet);
-  absl::StatusOr<std::vector<BenchResult>> results =
-      runner.RunOne(engine, filter, dir);
-  std::error_code ec;
-  std::filesystem::remove_all(dir, ec);
-  if (!results.ok()) return results.status();
-  for (const BenchResult& r : *results) {
-    if (r.benchmark == "readmissing") return r;
+bool IsReadMissing(const Json& result) {
+  return Text(result, "benchmark") == "readmissing";
+}
+
+// The index of the series titled `title`, appended if new.
+size_t SeriesIndex(std::vector<Series>* series, const std::string& title) {
+  for (size_t i = 0; i < series->size(); ++i) {
+    if ((*series)[i].title == title) return i;
   }
-  return absl::InternalError("sweep point produced no readmissing result");
+  series->push_back(Series{title, {}});
+  return series->size() - 1;
 }
 
-absl::Status WriteSeries(const std::string& path, std::string_view x_name,
-                         std::string_view y_name,
-                         const std::vector<Series>& series) {
+absl::Status WriteFile(const std::string& path, const std::string& text) {
   std::ofstream file(path, std::ios::trunc);
   if (!file) {
     return absl::PermissionDeniedError(absl::StrCat("cannot write ", path));
   }
-  // One gnuplot data block per series, separated by two blank lines, so
-  // "index i" selects series i.
-  for (const Series& s : series) {
-    file << "# " << s.title << "\n# " << x_name << " " << y_name << "\n";
-    for (const auto& [x, y] : s.points) {
-      file << absl::StrFormat("%.6g %.6g\n", x, y);
-    }
-    file << "\n\n";
-  }
+  file << text;
+  file.close();
   return file ? absl::OkStatus()
               : absl::DataLossError(absl::StrCat("error writing ", path));
 }
 
-std::string Quote(std::string_view s) {
-  return absl::StrCat("\"", Sv(s), "\"");
-}
-
-// Renders DIR/`script` with gnuplot.
-absl::Status RunGnuplot(const std::string& dir, const std::string& script) {
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "gnuplot is not installed (tools/setup installs gnuplot-nox); the "
-        "data and ",
-        script, " are in ", dir));
-  }
-  std::string command = absl::StrCat("cd '", dir, "' && gnuplot ", script);
-  if (std::system(command.c_str()) != 0) {
-    return absl::InternalError(
-        absl::StrCat("gnuplot failed on ", dir, "/", script));
-  }
-  return absl::OkStatus();
-}
-
-}  // namespace
-
-absl::Status WritePlots(const BenchOptions& options, std::ostream* out) {
-  const std::string dir = options.plot;
+absl::Status CreateDir(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) {
     return absl::PermissionDeniedError(
-        absl::StrCat("cannot create --plot=", dir, ": ", ec.message()));
+        absl::StrCat("cannot create ", dir, ": ", ec.message()));
   }
-  std::string scratch =
-      (std::filesystem::temp_directory_path() / "bloomgate_plot.XXXXXX")
-          .string();
-  if (mkdtemp(scratch.data()) == nullptr) {
-    return absl::InternalError("cannot create a temporary folder");
-  }
-  *out << "\nPlots: sweeping bits/key and SST files (small scale) for " << dir
-       << "\n"
-       << std::flush;
+  return absl::OkStatus();
+}
 
-  // Sweep 1: FP against bits/key, one file of kFpSweepKeys keys per point.
-  std::vector<Series> fp_series;
-  {
-    BenchOptions o = SweepOptions(options, kFpSweepKeys, kFpSweepLookups);
-    o.write_buffer_size = 256 << 20;  // one flush: one file
-    for (FilterKind filter : options.filters) {
-      EngineKind engine;
-      if (filter == FilterKind::kNone ||
-          !PickEngine(options, filter, &engine)) {
-        continue;
-      }
-      Series s;
-      s.title = absl::StrCat(Sv(FilterName(filter)), " (",
-                             Sv(EngineName(engine)), ")");
-      for (double bits : kFpSweepBits) {
-        o.bloom_bits = bits;
-        absl::StatusOr<BenchResult> r =
-            RunPoint(o, engine, filter, scratch + "/point");
-        if (!r.ok()) return r.status();
-        // At the bits per key the filter spent, which is not the
-        // configured figure for every filter (Ribbon takes ~30% less).
-        s.points.emplace_back(
-            std::isnan(r->bits_per_key) ? bits : r->bits_per_key,
-            r->fp_observed);
-      }
-      *out << "  fp sweep: " << s.title << " done\n" << std::flush;
-      fp_series.push_back(std::move(s));
+// "plot 'file' index 0 ..., \\\n     'file' index 1 ...": one clause a line.
+std::string PlotCommand(const std::vector<std::string>& clauses) {
+  return absl::StrCat("plot ", absl::StrJoin(clauses, ", \\\n     "), "\n");
+}
+
+constexpr char kTerminal[] = "set terminal pngcairo size 960,640 noenhanced\n";
+
+}  // namespace
+
+std::vector<Series> FpAgainstBits(const Json& results) {
+  std::vector<Series> series;
+  std::vector<std::string> filters;  // filters[i]: the filter of series[i]
+  for (const Json& r : results) {
+    const std::string filter = Text(r, "filter");
+    if (!IsReadMissing(r) || filter == "none") continue;
+    const std::string title =
+        absl::StrCat(filter, " (", Text(r, "engine"), ")");
+    // A filter's curve is that of the first engine that ran it.
+    auto it = std::find(filters.begin(), filters.end(), filter);
+    if (it == filters.end()) {
+      filters.push_back(filter);
+      series.push_back(Series{title, {}});
+      it = filters.end() - 1;
     }
+    Series& s = series[static_cast<size_t>(it - filters.begin())];
+    if (s.title != title) continue;
+    const double spent = Number(r, "bits_per_key");
+    s.points.emplace_back(std::isnan(spent) ? Number(r, "bloom_bits") : spent,
+                          Number(r, "fp_observed"));
   }
-  // The theoretical curves, from the same formulas the tool predicts with.
+  return series;
+}
+
+std::vector<Series> FpTheory() {
   std::vector<Series> theory(2);
   theory[0].title = "blocked Bloom, 512-bit lines (theory)";
   theory[1].title = "standard Bloom (theory)";
@@ -188,169 +121,230 @@ absl::Status WritePlots(const BenchOptions& options, std::ostream* out) {
         bits, PredictedFpRate(Layout::kStandard, bits,
                               OptimalNumProbes(Layout::kStandard, bits)));
   }
-
-  // Sweep 2: reads per missing lookup against files on the lookup path.
-  std::vector<Series> io_series;
-  {
-    BenchOptions o = SweepOptions(options, kIoSweepKeys, kIoSweepLookups);
-    const int64_t data_bytes = kIoSweepKeys * (o.key_size + o.value_size);
-    for (EngineKind engine : options.engines) {
-      for (FilterKind filter : options.filters) {
-        if (!EngineSupports(engine, filter)) continue;
-        Series s;
-        s.title =
-            absl::StrCat(Sv(EngineName(engine)), " ", Sv(FilterName(filter)));
-        for (int files : kIoSweepFiles) {
-          // Memtables carry overhead beyond the raw bytes; aim a little
-          // high, the x axis is the measured file count anyway.
-          o.write_buffer_size =
-              std::max<int64_t>(64 << 10, data_bytes * 5 / 4 / files);
-          absl::StatusOr<BenchResult> r =
-              RunPoint(o, engine, filter, scratch + "/point");
-          if (!r.ok()) return r.status();
-          s.points.emplace_back(r->covering_files_per_miss, r->ios_per_miss);
-        }
-        *out << "  I/O sweep: " << s.title << " done\n" << std::flush;
-        io_series.push_back(std::move(s));
-      }
-    }
-  }
-  std::filesystem::remove_all(scratch, ec);
-
-  absl::Status s = WriteSeries(dir + "/fp_vs_bits.dat", "bits_per_key",
-                               "fp_observed", fp_series);
-  if (!s.ok()) return s;
-  s = WriteSeries(dir + "/fp_theory.dat", "bits_per_key", "fp_predicted",
-                  theory);
-  if (!s.ok()) return s;
-  s = WriteSeries(dir + "/ios_vs_files.dat", "files_on_path",
-                  "ios_per_missing_lookup", io_series);
-  if (!s.ok()) return s;
-
-  std::ofstream gp(dir + "/plots.gp", std::ios::trunc);
-  gp << "# Rendered by bloomgate_bench --plot; rerun with: gnuplot plots.gp\n"
-     << "set terminal pngcairo size 960,640 noenhanced\n"
-     << "set grid\nset key top right\n"
-     << "set output 'fp_vs_bits.png'\n"
-     << "set title 'False-positive rate against memory (" << kFpSweepKeys
-     << " keys, " << kFpSweepLookups << " absent lookups per point)'\n"
-     << "set xlabel 'bits per key (measured)'\nset ylabel 'false-positive "
-        "rate'\n"
-     << "set logscale y\nset format y '%g'\n"
-     << "plot ";
-  std::vector<std::string> clauses;
-  for (size_t i = 0; i < theory.size(); ++i) {
-    clauses.push_back(absl::StrCat("'fp_theory.dat' index ", i,
-                                   " with lines dt ", i + 2, " lw 2 title ",
-                                   Quote(theory[i].title)));
-  }
-  for (size_t i = 0; i < fp_series.size(); ++i) {
-    clauses.push_back(absl::StrCat("'fp_vs_bits.dat' index ", i,
-                                   " with linespoints pt ", i + 5, " title ",
-                                   Quote(fp_series[i].title)));
-  }
-  for (size_t i = 0; i < clauses.size(); ++i) {
-    gp << (i > 0 ? ", \\\n     " : "") << clauses[i];
-  }
-  gp << "\n\nset output 'ios_vs_files.png'\n"
-     << "set title 'Data-block reads per missing lookup (" << kIoSweepKeys
-     << " keys, " << kIoSweepLookups << " absent lookups per point)'\n"
-     << "set xlabel 'SST files on the lookup path'\n"
-     << "set ylabel 'reads per missing lookup'\n"
-     << "set logscale xy\nset key top left\n"
-     << "plot ";
-  for (size_t i = 0; i < io_series.size(); ++i) {
-    gp << (i > 0 ? ", \\\n     " : "") << "'ios_vs_files.dat' index " << i
-       << " with linespoints pt " << i + 5 << " title "
-       << Quote(io_series[i].title);
-  }
-  gp << "\n";
-  gp.close();
-  if (!gp) return absl::DataLossError("error writing plots.gp");
-
-  if (absl::Status rendered = RunGnuplot(dir, "plots.gp"); !rendered.ok()) {
-    return rendered;
-  }
-  *out << "Plots written: " << dir << "/fp_vs_bits.png, " << dir
-       << "/ios_vs_files.png\n";
-  return absl::OkStatus();
+  return theory;
 }
 
-absl::Status WriteLatencyCdf(const std::string& dir,
-                             const std::vector<BenchResult>& results,
-                             std::ostream* out) {
+std::vector<Series> IosAgainstFiles(const Json& results) {
+  std::vector<Series> series;
+  for (const Json& r : results) {
+    if (!IsReadMissing(r)) continue;
+    const size_t i = SeriesIndex(
+        &series, absl::StrCat(Text(r, "engine"), " ", Text(r, "filter")));
+    series[i].points.emplace_back(Number(r, "covering_files_per_miss"),
+                                  Number(r, "ios_per_miss"));
+  }
+  return series;
+}
+
+SweepScale ScaleOf(const Json& results) {
+  SweepScale scale;
+  for (const Json& r : results) {
+    if (!IsReadMissing(r)) continue;
+    scale.lookups = r.value("ops", int64_t{0});
+    for (const Json& keys : r.value("keys_per_level", Json::array())) {
+      scale.keys += keys.get<int64_t>();
+    }
+    break;
+  }
+  return scale;
+}
+
+std::optional<LatencyChart> MissLatencyCdf(const Json& results) {
+  auto has_cdf = [](const Json& r) {
+    auto it = r.find("miss_latency_cdf");
+    return it != r.end() && it->is_array() && !it->empty();
+  };
   // The engine with the most filters measured (RocksDB runs all four of
   // the default run), and its first read benchmark.
-  std::string engine, benchmark;
-  bool direct = false;
+  const Json* chosen = nullptr;
   size_t most = 0;
-  for (const BenchResult& r : results) {
-    if (!r.has_latency || r.miss_histogram.count() == 0) continue;
+  for (const Json& r : results) {
+    if (!has_cdf(r)) continue;
     size_t n = 0;
-    for (const BenchResult& other : results) {
-      n += other.engine == r.engine && other.benchmark == r.benchmark &&
-           other.has_latency && other.miss_histogram.count() > 0;
+    for (const Json& other : results) {
+      n += has_cdf(other) && Text(other, "engine") == Text(r, "engine") &&
+           Text(other, "benchmark") == Text(r, "benchmark");
     }
     if (n > most) {
       most = n;
-      engine = r.engine;
-      benchmark = r.benchmark;
-      direct = r.direct_reads;
+      chosen = &r;
     }
   }
-  if (most == 0) return absl::OkStatus();
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) {
-    return absl::PermissionDeniedError(
-        absl::StrCat("cannot create --plot=", dir, ": ", ec.message()));
-  }
-  std::vector<Series> series;
-  for (const BenchResult& r : results) {
-    if (r.engine != engine || r.benchmark != benchmark || !r.has_latency ||
-        r.miss_histogram.count() == 0) {
+  if (chosen == nullptr) return std::nullopt;
+  LatencyChart chart;
+  chart.engine = Text(*chosen, "engine");
+  chart.benchmark = Text(*chosen, "benchmark");
+  chart.direct_reads = chosen->value("direct_reads", false);
+  for (const Json& r : results) {
+    if (!has_cdf(r) || Text(r, "engine") != chart.engine ||
+        Text(r, "benchmark") != chart.benchmark) {
       continue;
     }
     Series s;
-    s.title = r.filter;
-    // 20 points a decade from 0.1 us to the slowest lookup.
-    const double max_us = static_cast<double>(r.miss_histogram.max()) / 1e3;
-    for (double us = 0.1;; us *= std::pow(10.0, 0.05)) {
-      const double x = std::min(us, max_us);
-      s.points.emplace_back(
-          x, r.miss_histogram.FractionAtMost(static_cast<uint64_t>(x * 1e3)));
-      if (us >= max_us) break;
+    s.title = Text(r, "filter");
+    for (const Json& point : r["miss_latency_cdf"]) {
+      s.points.emplace_back(point.at(0).get<double>(),
+                            point.at(1).get<double>());
     }
-    series.push_back(std::move(s));
+    chart.series.push_back(std::move(s));
   }
-  absl::Status s = WriteSeries(dir + "/latency_cdf.dat", "micros",
-                               "share_of_absent_key_lookups", series);
+  return chart;
+}
+
+std::string GnuplotString(std::string_view text) {
+  return absl::StrCat("'", absl::StrReplaceAll(Sv(text), {{"'", "''"}}), "'");
+}
+
+std::string FormatSeries(std::string_view x_name, std::string_view y_name,
+                         const std::vector<Series>& series) {
+  std::string out;
+  for (const Series& s : series) {
+    absl::StrAppend(&out, "# ", s.title, "\n# ", Sv(x_name), " ", Sv(y_name),
+                    "\n");
+    for (const auto& [x, y] : s.points) {
+      absl::StrAppend(&out, absl::StrFormat("%.6g %.6g\n", x, y));
+    }
+    out += "\n\n";
+  }
+  return out;
+}
+
+absl::Status WriteSweepCharts(const std::string& dir, const Json& fp_sweep,
+                              const Json& io_sweep, std::ostream* out) {
+  const std::vector<Series> fp = FpAgainstBits(fp_sweep);
+  const std::vector<Series> io = IosAgainstFiles(io_sweep);
+  if (fp.empty() && io.empty()) {
+    return absl::InvalidArgumentError(
+        "no readmissing results in the sweeps' JSON files");
+  }
+  if (absl::Status s = CreateDir(dir); !s.ok()) return s;
+  std::string gp = absl::StrCat(
+      "# Rendered by bloomgate_plot; rerun with: gnuplot plots.gp\n", kTerminal,
+      "set grid\nset key top right\n");
+  std::vector<std::string> written;
+  if (!fp.empty()) {
+    const std::vector<Series> theory = FpTheory();
+    absl::Status s = WriteFile(dir + "/fp_vs_bits.dat",
+                               FormatSeries("bits_per_key", "fp_observed", fp));
+    if (s.ok()) {
+      s = WriteFile(dir + "/fp_theory.dat",
+                    FormatSeries("bits_per_key", "fp_predicted", theory));
+    }
+    if (!s.ok()) return s;
+    const SweepScale scale = ScaleOf(fp_sweep);
+    absl::StrAppend(&gp, "set output 'fp_vs_bits.png'\n",
+                    "set title 'False-positive rate against memory (",
+                    scale.keys, " keys, ", scale.lookups,
+                    " absent lookups per point)'\n",
+                    "set xlabel 'bits per key (measured)'\n",
+                    "set ylabel 'false-positive rate'\n",
+                    "set logscale y\nset format y '%g'\n");
+    std::vector<std::string> clauses;
+    for (size_t i = 0; i < theory.size(); ++i) {
+      clauses.push_back(absl::StrCat("'fp_theory.dat' index ", i,
+                                     " with lines dt ", i + 2, " lw 2 title ",
+                                     GnuplotString(theory[i].title)));
+    }
+    for (size_t i = 0; i < fp.size(); ++i) {
+      clauses.push_back(absl::StrCat("'fp_vs_bits.dat' index ", i,
+                                     " with linespoints pt ", i + 5, " title ",
+                                     GnuplotString(fp[i].title)));
+    }
+    absl::StrAppend(&gp, PlotCommand(clauses), "\n");
+    written.push_back(dir + "/fp_vs_bits.png");
+  }
+  if (!io.empty()) {
+    absl::Status s =
+        WriteFile(dir + "/ios_vs_files.dat",
+                  FormatSeries("files_on_path", "ios_per_missing_lookup", io));
+    if (!s.ok()) return s;
+    const SweepScale scale = ScaleOf(io_sweep);
+    absl::StrAppend(&gp, "set output 'ios_vs_files.png'\n",
+                    "set title 'Data-block reads per missing lookup (",
+                    scale.keys, " keys, ", scale.lookups,
+                    " absent lookups per point)'\n",
+                    "set xlabel 'SST files on the lookup path'\n",
+                    "set ylabel 'reads per missing lookup'\n",
+                    "set logscale xy\nset key top left\n");
+    std::vector<std::string> clauses;
+    for (size_t i = 0; i < io.size(); ++i) {
+      clauses.push_back(absl::StrCat("'ios_vs_files.dat' index ", i,
+                                     " with linespoints pt ", i + 5, " title ",
+                                     GnuplotString(io[i].title)));
+    }
+    absl::StrAppend(&gp, PlotCommand(clauses));
+    written.push_back(dir + "/ios_vs_files.png");
+  }
+  if (absl::Status s = WriteFile(dir + "/plots.gp", gp); !s.ok()) return s;
+  if (absl::Status s = RunGnuplot(dir, "plots.gp"); !s.ok()) return s;
+  *out << "Plots written: " << absl::StrJoin(written, ", ") << "\n";
+  return absl::OkStatus();
+}
+
+absl::Status WriteLatencyChart(const std::string& dir, const Json& results,
+                               std::ostream* out) {
+  const std::optional<LatencyChart> chart = MissLatencyCdf(results);
+  if (!chart.has_value()) {
+    return absl::InvalidArgumentError(
+        "no miss_latency_cdf in the JSON: run bloomgate_bench with "
+        "--histogram");
+  }
+  if (absl::Status s = CreateDir(dir); !s.ok()) return s;
+  absl::Status s = WriteFile(
+      dir + "/latency_cdf.dat",
+      FormatSeries("micros", "share_of_absent_key_lookups", chart->series));
   if (!s.ok()) return s;
-  std::ofstream gp(dir + "/latency_cdf.gp", std::ios::trunc);
-  gp << "# Rendered by bloomgate_bench --plot --histogram; rerun with: "
-        "gnuplot latency_cdf.gp\n"
-     << "set terminal pngcairo size 960,640 noenhanced\n"
-     << "set grid\nset key bottom right\n"
-     << "set output 'latency_cdf.png'\n"
-     << "set title 'Latency of absent-key lookups, " << engine << " "
-     << benchmark << (direct ? ", direct reads" : "") << "'\n"
-     << "set xlabel 'microseconds per lookup'\n"
-     << "set ylabel 'share of absent-key lookups at most x'\n"
-     << "set logscale x\nset format x '%g'\nset yrange [0:1]\n"
-     << "plot ";
-  for (size_t i = 0; i < series.size(); ++i) {
-    gp << (i > 0 ? ", \\\n     " : "") << "'latency_cdf.dat' index " << i
-       << " with lines lw 2 title " << Quote(series[i].title);
+  std::vector<std::string> clauses;
+  for (size_t i = 0; i < chart->series.size(); ++i) {
+    clauses.push_back(absl::StrCat("'latency_cdf.dat' index ", i,
+                                   " with lines lw 2 title ",
+                                   GnuplotString(chart->series[i].title)));
   }
-  gp << "\n";
-  gp.close();
-  if (!gp) return absl::DataLossError("error writing latency_cdf.gp");
-  if (absl::Status rendered = RunGnuplot(dir, "latency_cdf.gp");
-      !rendered.ok()) {
-    return rendered;
-  }
+  const std::string gp = absl::StrCat(
+      "# Rendered by bloomgate_plot --latency; rerun with: gnuplot "
+      "latency_cdf.gp\n",
+      kTerminal, "set grid\nset key bottom right\n",
+      "set output 'latency_cdf.png'\n", "set title ",
+      GnuplotString(absl::StrCat("Latency of absent-key lookups, ",
+                                 chart->engine, " ", chart->benchmark,
+                                 chart->direct_reads ? ", direct reads" : "")),
+      "\n", "set xlabel 'microseconds per lookup'\n",
+      "set ylabel 'share of absent-key lookups at most x'\n",
+      "set logscale x\nset format x '%g'\nset yrange [0:1]\n",
+      PlotCommand(clauses));
+  s = WriteFile(dir + "/latency_cdf.gp", gp);
+  if (s.ok()) s = RunGnuplot(dir, "latency_cdf.gp");
+  if (!s.ok()) return s;
   *out << "Plot written: " << dir << "/latency_cdf.png\n";
   return absl::OkStatus();
+}
+
+absl::Status RunGnuplot(const std::string& dir, const std::string& script) {
+  // Exit codes of the child, as a shell would use them.
+  constexpr int kCannotEnter = 126;
+  constexpr int kNotFound = 127;
+  const pid_t pid = fork();
+  if (pid < 0) return absl::ErrnoToStatus(errno, "fork for gnuplot");
+  if (pid == 0) {
+    if (chdir(dir.c_str()) != 0) _exit(kCannotEnter);
+    char* argv[] = {const_cast<char*>("gnuplot"),
+                    const_cast<char*>(script.c_str()), nullptr};
+    execvp(argv[0], argv);
+    _exit(errno == ENOENT ? kNotFound : kCannotEnter);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return absl::ErrnoToStatus(errno, "wait for gnuplot");
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return absl::OkStatus();
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kNotFound) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "gnuplot is not installed (tools/setup installs gnuplot-nox); the "
+        "data and ",
+        script, " are in ", dir));
+  }
+  return absl::InternalError(
+      absl::StrCat("gnuplot failed on ", dir, "/", script));
 }
 
 }  // namespace bloomgate::bench

@@ -1,40 +1,102 @@
 // Copyright 2026 The bloomgate Authors.
 //
-// --plot=DIR: two small sweeps after the main run, their data files, and PNG
-// charts rendered by gnuplot:
-//   fp_vs_bits.png  observed FP rate against bits/key for each filter, over
-//                   the theoretical curves of bloomgate/sizing.h;
-//   ios_vs_files.png  data-block reads per missing lookup against the number
-//                   of SST files on the lookup path, with and without filters;
-// and, with --histogram, from the main run's own lookups:
-//   latency_cdf.png  the latency CDF of absent-key lookups, one curve per
-//                   filter, on one engine, log x-axis.
+// The charts of docs/evaluation.md ("Plots"), drawn from the results
+// bloomgate_bench writes with --json, never from a run of its own:
+//   fp_vs_bits.png    observed FP rate against bits/key for each filter, over
+//                     the theoretical curves of bloomgate/sizing.h, from a
+//                     sweep of --bloom_bits;
+//   ios_vs_files.png  data-block reads per missing lookup against the SST
+//                     files on the lookup path, with and without filters,
+//                     from a sweep of --write_buffer_size;
+//   latency_cdf.png   the latency CDF of absent-key lookups, one curve per
+//                     filter, on one engine, from a run with --histogram.
+// Each chart's data goes to DIR/*.dat and its gnuplot script to DIR/*.gp,
+// which gnuplot renders in DIR (rerun it there to re-render).
+// tools/bench/plots runs the sweeps and bloomgate_plot (its main).
 
 #ifndef BLOOMGATE_TOOLS_BENCH_PLOT_H_
 #define BLOOMGATE_TOOLS_BENCH_PLOT_H_
 
+#include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
-#include "bench_options.h"
-#include "results.h"
+#include "nlohmann/json.hpp"
 
 namespace bloomgate::bench {
 
-// Runs the sweeps with the engines and filters of `options` (at a fixed small
-// scale, independent of --num and --reads), writes DIR/*.dat, DIR/plots.gp
-// and, when gnuplot is on the PATH, DIR/*.png. FailedPrecondition when
-// gnuplot is missing (the data files are written anyway).
-absl::Status WritePlots(const BenchOptions& options, std::ostream* out);
+// One curve: a title and its (x, y) points in order.
+struct Series {
+  std::string title;
+  std::vector<std::pair<double, double>> points;
+};
 
-// DIR/latency_cdf.dat, .gp and .png: the misses' latency CDF of every filter
-// of the engine and read benchmark of `results` with the most filters
-// measured with --histogram. Nothing without such results.
-absl::Status WriteLatencyCdf(const std::string& dir,
-                             const std::vector<BenchResult>& results,
-                             std::ostream* out);
+// The readmissing results of a --bloom_bits sweep (`results`: the arrays of
+// its --json files, concatenated in order): for each filter but none, on
+// the first engine that ran it, (bits per key its filters spent, FP
+// observed), titled "filter (engine)". The bits spent are not the
+// configured figure for every filter (Ribbon takes ~30% less).
+std::vector<Series> FpAgainstBits(const nlohmann::json& results);
+
+// The FP rates PredictedFpRate gives at OptimalNumProbes, 1 to 20 bits/key:
+// the blocked and the standard layout.
+std::vector<Series> FpTheory();
+
+// The readmissing results of a --write_buffer_size sweep: for each engine
+// and filter, (files covering each absent key, reads per missing lookup),
+// titled "engine filter".
+std::vector<Series> IosAgainstFiles(const nlohmann::json& results);
+
+// The keys and lookups of each point of a sweep: those of its first
+// readmissing result (all points of a sweep share them).
+struct SweepScale {
+  int64_t keys = 0;
+  int64_t lookups = 0;
+};
+SweepScale ScaleOf(const nlohmann::json& results);
+
+// The misses' latency CDFs (miss_latency_cdf) of the engine and read
+// benchmark with the most filters measured with --histogram, one series per
+// filter; nullopt without such results.
+struct LatencyChart {
+  std::string engine;
+  std::string benchmark;
+  bool direct_reads = false;
+  std::vector<Series> series;
+};
+std::optional<LatencyChart> MissLatencyCdf(const nlohmann::json& results);
+
+// `text` as a gnuplot string literal: single-quoted, where nothing is an
+// escape but '' for a quote.
+std::string GnuplotString(std::string_view text);
+
+// One gnuplot data block per series, separated by two blank lines, so that
+// "index i" selects series i.
+std::string FormatSeries(std::string_view x_name, std::string_view y_name,
+                         const std::vector<Series>& series);
+
+// DIR/fp_vs_bits.{dat,png} and fp_theory.dat (with fp_sweep results),
+// DIR/ios_vs_files.{dat,png} (with io_sweep results), and DIR/plots.gp that
+// draws them. Either array may be empty; both empty is InvalidArgument.
+absl::Status WriteSweepCharts(const std::string& dir,
+                              const nlohmann::json& fp_sweep,
+                              const nlohmann::json& io_sweep,
+                              std::ostream* out);
+
+// DIR/latency_cdf.{dat,gp,png} from MissLatencyCdf(results);
+// InvalidArgument if it finds nothing to draw.
+absl::Status WriteLatencyChart(const std::string& dir,
+                               const nlohmann::json& results,
+                               std::ostream* out);
+
+// Runs `gnuplot script` in `dir` (fork and execvp: no shell, so no path is
+// ever quoted). FailedPrecondition when gnuplot is not installed.
+absl::Status RunGnuplot(const std::string& dir, const std::string& script);
 
 }  // namespace bloomgate::bench
 

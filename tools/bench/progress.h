@@ -27,8 +27,6 @@ class ProgressBar {
   // Erases the bar.
   void Finish();
 
-  bool active() const { return active_; }
-
  private:
   void Draw(int64_t done);
 

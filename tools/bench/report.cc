@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "nlohmann/json.hpp"
 #include "rocksdb/version.h"
 
 #ifndef BLOOMGATE_BENCH_VERSION
@@ -93,36 +94,87 @@ std::string RenderTable(const std::vector<std::vector<std::string>>& rows,
   return out;
 }
 
-void JsonString(std::string_view s, std::string* out) {
-  out->push_back('"');
-  for (char c : s) {
-    switch (c) {
-      case '"':
-        *out += "\\\"";
-        break;
-      case '\\':
-        *out += "\\\\";
-        break;
-      case '\n':
-        *out += "\\n";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          *out += absl::StrFormat("\\u%04x", c);
-        } else {
-          out->push_back(c);
-        }
-    }
-  }
-  out->push_back('"');
+bool IsFillResult(const BenchResult& r) {
+  return r.benchmark == "fillrandom" || r.benchmark == "fillseq" ||
+         r.benchmark == "filllevels";
 }
 
-void JsonNumber(double v, std::string* out) {
-  if (!std::isfinite(v)) {
-    *out += "null";
-  } else {
-    *out += absl::StrFormat("%.17g", v);
+// A number the run may not have measured: NaN (and infinity) become null,
+// which is what nlohmann writes for them too, made explicit here.
+nlohmann::ordered_json Measured(double v) {
+  return std::isfinite(v) ? nlohmann::ordered_json(v) : nullptr;
+}
+
+nlohmann::ordered_json LatencyJson(const LatencySummary& s) {
+  return {{"count", s.count},
+          {"mean_us", Measured(s.mean_us)},
+          {"min_us", Measured(s.min_us)},
+          {"p50_us", Measured(s.p50_us)},
+          {"p90_us", Measured(s.p90_us)},
+          {"p99_us", Measured(s.p99_us)},
+          {"p999_us", Measured(s.p999_us)},
+          {"max_us", Measured(s.max_us)}};
+}
+
+// One result as a JSON object, its fields in the order docs/evaluation.md
+// lists them.
+nlohmann::ordered_json ResultJson(const BenchResult& r) {
+  nlohmann::ordered_json o;
+  o["engine"] = r.engine;
+  o["filter"] = r.filter;
+  o["benchmark"] = r.benchmark;
+  o["bloom_bits"] = Measured(r.bloom_bits);
+  o["threads"] = r.threads;
+  o["ops"] = r.ops;
+  o["seconds"] = Measured(r.seconds);
+  o["micros_per_op"] = Measured(r.micros_per_op);
+  o["ops_per_sec"] = Measured(r.ops_per_sec);
+  if (IsFillResult(r)) o["mb_per_sec"] = Measured(r.mb_per_sec);
+  o["hits"] = r.hits;
+  o["misses"] = r.misses;
+  o["found"] = r.found;
+  o["ios"] = r.ios;
+  o["ios_per_op"] = Measured(r.ios_per_op);
+  o["ios_per_hit"] = Measured(r.ios_per_hit);
+  o["ios_per_miss"] = Measured(r.ios_per_miss);
+  o["files_on_path_per_op"] = Measured(r.files_on_path_per_op);
+  o["covering_files_per_miss"] = Measured(r.covering_files_per_miss);
+  o["filter_checks"] = r.filter_checks;
+  o["filter_negatives"] = r.filter_negatives;
+  o["filter_false_positives"] = r.filter_false_positives;
+  o["ios_avoided_pct"] = Measured(r.ios_avoided_pct);
+  o["fp_observed"] = Measured(r.fp_observed);
+  o["fp_predicted"] = Measured(r.fp_predicted);
+  o["ios_per_miss_predicted"] = Measured(r.ios_per_miss_predicted);
+  o["filter_bytes"] = r.filter_bytes;
+  o["bits_per_key"] = Measured(r.bits_per_key);
+  o["sst_files"] = r.sst_files;
+  o["files_per_level"] = r.files_per_level;
+  o["keys_per_level"] = r.keys_per_level;
+  o["filter_bytes_per_level"] = r.filter_bytes_per_level;
+  nlohmann::ordered_json& bits = o["bits_per_key_per_level"];
+  bits = nlohmann::ordered_json::array();
+  for (double b : r.bits_per_key_per_level) bits.push_back(Measured(b));
+  o["io_latency_us"] = Measured(r.io_latency_us);
+  o["modeled_micros_per_op"] = Measured(r.modeled_micros_per_op);
+  o["modeled_saved_micros_per_op"] = Measured(r.modeled_saved_micros_per_op);
+  o["direct_reads"] = r.direct_reads;
+  if (r.timed_reads) {
+    o["read_latency_us"] = Measured(r.read_latency_us);
+    o["user_micros_per_op"] = Measured(r.user_micros_per_op);
+    o["explained_micros_per_op"] = Measured(r.explained_micros_per_op);
+    o["avoided_read_micros_per_op"] = Measured(r.avoided_read_micros_per_op);
   }
+  if (r.has_latency) {
+    o["latency"] = LatencyJson(r.latency);
+    o["hit_latency"] = LatencyJson(r.hit_latency);
+    o["miss_latency"] = LatencyJson(r.miss_latency);
+    // For the latency chart (bloomgate_plot), which reads only the JSON.
+    if (r.miss_histogram.count() > 0) {
+      o["miss_latency_cdf"] = CdfPoints(r.miss_histogram);
+    }
+  }
+  return o;
 }
 
 }  // namespace
@@ -192,18 +244,19 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
                     " (--monkey_equal_memory)");
   }
   absl::StrAppend(&out, "\n");
-  absl::StrAppend(&out, "LSM shape:  write_buffer_size ", o.write_buffer_size,
-                  ", target_file_size_base ", o.target_file_size_base,
-                  ", max_bytes_for_level_base ", o.max_bytes_for_level_base,
-                  " x ",
-                  absl::StrFormat("%g", o.max_bytes_for_level_multiplier), ", ",
-                  o.num_levels, " levels, auto compactions ",
-                  o.disable_auto_compactions ? "off" : "on", "\n");
-  absl::StrAppend(&out, "RocksDB:    ",
-                  o.cache_size > 0
-                      ? absl::StrCat("block cache ", o.cache_size, " bytes")
-                      : std::string("no block cache"),
-                  ", filters and indexes in table readers, no compression\n");
+  absl::StrAppend(
+      &out, "LSM shape:  write_buffer_size ", o.engine.write_buffer_size,
+      ", target_file_size_base ", o.engine.target_file_size_base,
+      ", max_bytes_for_level_base ", o.engine.max_bytes_for_level_base, " x ",
+      absl::StrFormat("%g", o.engine.max_bytes_for_level_multiplier), ", ",
+      o.engine.num_levels, " levels, auto compactions ",
+      o.engine.disable_auto_compactions ? "off" : "on", "\n");
+  absl::StrAppend(
+      &out, "RocksDB:    ",
+      o.engine.cache_size > 0
+          ? absl::StrCat("block cache ", o.engine.cache_size, " bytes")
+          : std::string("no block cache"),
+      ", filters and indexes in table readers, no compression\n");
   absl::StrAppend(&out, DescribeDirectReads(direct));
   if (o.histogram) {
     absl::StrAppend(&out,
@@ -222,8 +275,7 @@ std::string FormatBenchmarkLine(const BenchResult& r) {
   std::string line =
       absl::StrFormat("%-12s : %11.3f micros/op %ld ops/sec;", r.benchmark,
                       r.micros_per_op, static_cast<long>(r.ops_per_sec + 0.5));
-  if (r.benchmark == "fillrandom" || r.benchmark == "fillseq" ||
-      r.benchmark == "filllevels") {
+  if (IsFillResult(r)) {
     absl::StrAppend(&line, absl::StrFormat(" %6.1f MB/s;", r.mb_per_sec), " ",
                     r.sst_files, " SST files");
     if (!r.files_per_level.empty()) {
@@ -399,113 +451,9 @@ std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
 }
 
 std::string FormatJson(const std::vector<BenchResult>& results) {
-  std::string out = "[\n";
-  for (size_t i = 0; i < results.size(); ++i) {
-    const BenchResult& r = results[i];
-    out += "  {";
-    bool first = true;
-    auto key = [&](std::string_view name) {
-      if (!first) out += ", ";
-      first = false;
-      JsonString(name, &out);
-      out += ": ";
-    };
-    auto str = [&](std::string_view name, std::string_view v) {
-      key(name);
-      JsonString(v, &out);
-    };
-    auto num = [&](std::string_view name, double v) {
-      key(name);
-      JsonNumber(v, &out);
-    };
-    auto integer = [&](std::string_view name, int64_t v) {
-      key(name);
-      out += absl::StrCat(v);
-    };
-    str("engine", r.engine);
-    str("filter", r.filter);
-    str("benchmark", r.benchmark);
-    num("bloom_bits", r.bloom_bits);
-    integer("threads", r.threads);
-    integer("ops", r.ops);
-    num("seconds", r.seconds);
-    num("micros_per_op", r.micros_per_op);
-    num("ops_per_sec", r.ops_per_sec);
-    bool fill = r.benchmark == "fillrandom" || r.benchmark == "fillseq" ||
-                r.benchmark == "filllevels";
-    if (fill) num("mb_per_sec", r.mb_per_sec);
-    integer("hits", r.hits);
-    integer("misses", r.misses);
-    integer("found", r.found);
-    integer("ios", static_cast<int64_t>(r.ios));
-    num("ios_per_op", r.ios_per_op);
-    num("ios_per_hit", r.ios_per_hit);
-    num("ios_per_miss", r.ios_per_miss);
-    num("files_on_path_per_op", r.files_on_path_per_op);
-    num("covering_files_per_miss", r.covering_files_per_miss);
-    integer("filter_checks", static_cast<int64_t>(r.filter_checks));
-    integer("filter_negatives", static_cast<int64_t>(r.filter_negatives));
-    integer("filter_false_positives",
-            static_cast<int64_t>(r.filter_false_positives));
-    num("ios_avoided_pct", r.ios_avoided_pct);
-    num("fp_observed", r.fp_observed);
-    num("fp_predicted", r.fp_predicted);
-    num("ios_per_miss_predicted", r.ios_per_miss_predicted);
-    integer("filter_bytes", static_cast<int64_t>(r.filter_bytes));
-    num("bits_per_key", r.bits_per_key);
-    integer("sst_files", r.sst_files);
-    key("files_per_level");
-    absl::StrAppend(&out, "[", absl::StrJoin(r.files_per_level, ", "), "]");
-    key("keys_per_level");
-    absl::StrAppend(&out, "[", absl::StrJoin(r.keys_per_level, ", "), "]");
-    key("filter_bytes_per_level");
-    absl::StrAppend(&out, "[", absl::StrJoin(r.filter_bytes_per_level, ", "),
-                    "]");
-    key("bits_per_key_per_level");
-    out += "[";
-    for (size_t l = 0; l < r.bits_per_key_per_level.size(); ++l) {
-      if (l > 0) out += ", ";
-      JsonNumber(r.bits_per_key_per_level[l], &out);
-    }
-    out += "]";
-    num("io_latency_us", r.io_latency_us);
-    num("modeled_micros_per_op", r.modeled_micros_per_op);
-    num("modeled_saved_micros_per_op", r.modeled_saved_micros_per_op);
-    key("direct_reads");
-    out += r.direct_reads ? "true" : "false";
-    if (r.timed_reads) {
-      num("read_latency_us", r.read_latency_us);
-      num("user_micros_per_op", r.user_micros_per_op);
-      num("explained_micros_per_op", r.explained_micros_per_op);
-      num("avoided_read_micros_per_op", r.avoided_read_micros_per_op);
-    }
-    if (r.has_latency) {
-      for (const auto& [name, s] :
-           {std::pair<const char*, const LatencySummary*>{"latency",
-                                                          &r.latency},
-            {"hit_latency", &r.hit_latency},
-            {"miss_latency", &r.miss_latency}}) {
-        key(name);
-        out += "{";
-        absl::StrAppend(&out, "\"count\": ", s->count);
-        for (const auto& [field, v] :
-             {std::pair<const char*, double>{"mean_us", s->mean_us},
-              {"min_us", s->min_us},
-              {"p50_us", s->p50_us},
-              {"p90_us", s->p90_us},
-              {"p99_us", s->p99_us},
-              {"p999_us", s->p999_us},
-              {"max_us", s->max_us}}) {
-          absl::StrAppend(&out, ", \"", field, "\": ");
-          JsonNumber(v, &out);
-        }
-        out += "}";
-      }
-    }
-    out += i + 1 < results.size() ? "},\n" : "}\n";
-  }
-  out += "]\n";
-  return out;
+  nlohmann::ordered_json array = nlohmann::ordered_json::array();
+  for (const BenchResult& r : results) array.push_back(ResultJson(r));
+  return array.dump(2) + "\n";
 }
 
 absl::Status WriteJsonFile(const std::string& path,

@@ -87,7 +87,7 @@ struct BenchResult {
   LatencySummary latency;
   LatencySummary hit_latency;
   LatencySummary miss_latency;
-  // The misses' histogram itself, for --plot's CDF.
+  // The misses' histogram itself, for the CDF in the JSON.
   LatencyHistogram miss_histogram;
 
   // Measured read costs (with --use_direct_reads or --histogram; NaN

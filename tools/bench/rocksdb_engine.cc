@@ -87,19 +87,18 @@ absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> MakeFilterPolicy(
 
 class RocksDBEngine final : public Engine {
  public:
-  std::string_view name() const override { return "rocksdb"; }
   bool direct_reads() const override { return direct_reads_; }
 
   absl::Status Open(const EngineOptions& o) {
     filter_ = o.filter;
-    direct_reads_ = o.use_direct_reads;
+    direct_reads_ = o.settings.use_direct_reads;
     perf_level_ = o.time_reads ? rocksdb::PerfLevel::kEnableTimeExceptForMutex
                                : rocksdb::PerfLevel::kEnableCount;
-    disable_auto_compactions_ = o.disable_auto_compactions;
-    target_file_size_base_ = o.target_file_size_base;
+    disable_auto_compactions_ = o.settings.disable_auto_compactions;
+    target_file_size_base_ = o.settings.target_file_size_base;
     absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
         MakeFilterPolicy(o.filter, o.bloom_bits,
-                         o.max_bytes_for_level_multiplier);
+                         o.settings.max_bytes_for_level_multiplier);
     if (!policy.ok()) return policy.status();
 
     rocksdb::BlockBasedTableOptions table;
@@ -115,9 +114,9 @@ class RocksDBEngine final : public Engine {
     // Filters and indexes live in the table readers, loaded when a file is
     // opened, never evicted: the "in-memory filter per file".
     table.cache_index_and_filter_blocks = false;
-    if (o.cache_size > 0) {
+    if (o.settings.cache_size > 0) {
       table.block_cache =
-          rocksdb::NewLRUCache(static_cast<size_t>(o.cache_size));
+          rocksdb::NewLRUCache(static_cast<size_t>(o.settings.cache_size));
     } else {
       table.no_block_cache = true;
     }
@@ -128,18 +127,20 @@ class RocksDBEngine final : public Engine {
     options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
     options.compression = rocksdb::kNoCompression;
     options.max_open_files = -1;
-    options.write_buffer_size = static_cast<size_t>(o.write_buffer_size);
+    options.write_buffer_size =
+        static_cast<size_t>(o.settings.write_buffer_size);
     options.target_file_size_base =
-        static_cast<uint64_t>(o.target_file_size_base);
+        static_cast<uint64_t>(o.settings.target_file_size_base);
     options.max_bytes_for_level_base =
-        static_cast<uint64_t>(o.max_bytes_for_level_base);
-    options.max_bytes_for_level_multiplier = o.max_bytes_for_level_multiplier;
-    options.num_levels = o.num_levels;
-    options.disable_auto_compactions = o.disable_auto_compactions;
+        static_cast<uint64_t>(o.settings.max_bytes_for_level_base);
+    options.max_bytes_for_level_multiplier =
+        o.settings.max_bytes_for_level_multiplier;
+    options.num_levels = o.settings.num_levels;
+    options.disable_auto_compactions = o.settings.disable_auto_compactions;
     options.max_background_jobs = 2;
     // As db_bench: direct reads for user reads only; flushes and
     // compactions keep the page cache.
-    options.use_direct_reads = o.use_direct_reads;
+    options.use_direct_reads = o.settings.use_direct_reads;
     options.use_direct_io_for_flush_and_compaction = false;
     statistics_ = rocksdb::CreateDBStatistics();
     // Tickers only: histograms and timers cost time on every Get.
@@ -342,7 +343,7 @@ absl::StatusOr<std::unique_ptr<Engine>> OpenRocksDBEngine(
   // writes (idempotent).
   RegisterRocksDBPlugin();
   auto engine = std::make_unique<RocksDBEngine>();
-  engine->set_no_cache(options.cache_size == 0);
+  engine->set_no_cache(options.settings.cache_size == 0);
   absl::Status s = engine->Open(options);
   if (!s.ok()) return s;
   return std::unique_ptr<Engine>(std::move(engine));

@@ -2,7 +2,6 @@
 
 #include "runner.h"
 
-#include <stdlib.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -26,6 +25,7 @@
 #include "monkey.h"
 #include "progress.h"
 #include "report.h"
+#include "scratch_dir.h"
 #include "workload.h"
 
 namespace bloomgate::bench {
@@ -63,9 +63,9 @@ uint64_t ThreadUserNanos() {
 // The figures of a read benchmark that come from clocks rather than
 // counters: latency percentiles, the measured read latency and what it
 // explains. `avoided_per_op` is filter negatives per lookup.
-void FillTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
-                 const ReadCounters& before, const ReadCounters& after,
-                 double avoided_per_op, BenchResult* r) {
+void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
+                   const ReadCounters& before, const ReadCounters& after,
+                   double avoided_per_op, BenchResult* r) {
   if (o.histogram) {
     LatencyHistogram hits, all;
     for (const ReadTally& tally : tallies) {
@@ -79,7 +79,7 @@ void FillTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
     r->hit_latency = Summarize(hits);
     r->miss_latency = Summarize(r->miss_histogram);
   }
-  r->timed_reads = o.use_direct_reads || o.histogram;
+  r->timed_reads = o.engine.use_direct_reads || o.histogram;
   if (!r->timed_reads) return;
   uint64_t user_nanos = 0;
   for (const ReadTally& tally : tallies) user_nanos += tally.user_nanos;
@@ -97,8 +97,8 @@ void FillTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
   r->avoided_read_micros_per_op = avoided_per_op * r->read_latency_us;
 }
 
-void FillShape(const EngineShape& shape, FilterKind filter, double bits,
-               absl::Span<const double> level_bits, BenchResult* r) {
+void RecordShape(const EngineShape& shape, FilterKind filter, double bits,
+                 absl::Span<const double> level_bits, BenchResult* r) {
   r->sst_files = static_cast<int>(shape.files.size());
   r->files_per_level.clear();
   r->keys_per_level.clear();
@@ -132,37 +132,173 @@ void FillShape(const EngineShape& shape, FilterKind filter, double bits,
   r->fp_predicted = PredictedFp(filter, bits, shape, level_bits);
 }
 
-// Every key of a fill in the order it is written, and for filllevels the
-// level each stretch of it goes to.
-struct FillPlan {
-  std::vector<int64_t> order;
-  // filllevels: (end in `order`, level) for each level, deepest first; the
-  // keys before each end are compacted into that level once written.
-  std::vector<std::pair<size_t, int>> level_ends;
+// The lookups of a read benchmark, thread by thread. The timed loop and the
+// replay that predicts its reads walk the same streams.
+struct LookupPlan {
+  KeySpace keys;
+  double negative_ratio;
+  uint64_t seed;  // options.seed
+  size_t bench_index;
+  int threads;
+  int64_t reads;  // over all threads
+
+  int64_t OpsOf(int thread) const {
+    return reads / threads + (thread < reads % threads ? 1 : 0);
+  }
+  LookupStream Stream(int thread) const {
+    return LookupStream(keys, negative_ratio,
+                        StreamSeed(seed, bench_index, thread + 1));
+  }
+  void Key(const Lookup& lookup, std::string* key) const {
+    if (lookup.absent) {
+      keys.AbsentKey(lookup.index, key);
+    } else {
+      keys.PresentKey(lookup.index, key);
+    }
+  }
 };
 
-FillPlan PlanFill(const BenchOptions& o, BenchmarkKind bench, uint64_t seed) {
-  FillPlan plan;
-  if (bench != BenchmarkKind::kFillLevels) {
-    plan.order = FillOrder(o.num, bench == BenchmarkKind::kFillRandom, seed);
-    plan.level_ends.push_back({plan.order.size(), 0});
-    return plan;
-  }
-  // Validated by ValidateBenchOptions.
-  const std::vector<int64_t> weights =
-      *LevelWeights(o.num_levels, o.max_bytes_for_level_multiplier, o.num);
-  // Deepest level first, as a growing tree fills them, each in ascending key
-  // order: one sorted run per level, every level spanning the key range.
-  for (int level = o.num_levels - 1; level >= 0; --level) {
-    for (int64_t i = 0; i < o.num; ++i) {
-      if (LevelOfKey(i, weights) == level) plan.order.push_back(i);
+// The timed loop of a read benchmark: plan.threads threads, each looking up
+// its stream and tallying into (*tallies)[thread].
+void TimeLookups(Engine& engine, const LookupPlan& plan, bool histogram,
+                 ProgressBar* progress, std::vector<ReadTally>* tallies) {
+  auto worker = [&](int t) {
+    ReadTally& tally = (*tallies)[static_cast<size_t>(t)];
+    const uint64_t user_start = ThreadUserNanos();
+    LookupStream stream = plan.Stream(t);
+    std::string key, value;
+    const int64_t n_ops = plan.OpsOf(t);
+    for (int64_t n = 0; n < n_ops; ++n) {
+      plan.Key(stream.Next(), &key);
+      bool found = false;
+      Clock::time_point begin;
+      if (histogram) begin = Clock::now();
+      absl::Status s = engine.Get(key, &value, &found);
+      if (histogram) {
+        (found ? tally.hits : tally.misses)
+            .Record(static_cast<uint64_t>(
+                std::chrono::duration_cast<std::chrono::nanoseconds>(
+                    Clock::now() - begin)
+                    .count()));
+      }
+      if (!s.ok()) {
+        tally.status = s;
+        return;
+      }
+      ++(found ? tally.found : tally.not_found);
+      if (t == 0 && (n & 1023) == 0) progress->Update(n * plan.threads);
     }
-    plan.level_ends.push_back({plan.order.size(), level});
+    tally.user_nanos = ThreadUserNanos() - user_start;
+  };
+  if (plan.threads == 1) {
+    worker(0);
+    return;
   }
-  return plan;
+  std::vector<std::thread> pool;
+  for (int t = 0; t < plan.threads; ++t) pool.emplace_back(worker, t);
+  for (std::thread& th : pool) th.join();
+}
+
+// The figures of a read benchmark that come from counting: lookups, reads,
+// filter checks, against the engine's counters before and after.
+void RecordReads(FilterKind filter, const std::vector<ReadTally>& tallies,
+                 const ReadCounters& before, const ReadCounters& after,
+                 BenchResult* r) {
+  for (const ReadTally& tally : tallies) {
+    r->hits += tally.found;
+    r->misses += tally.not_found;
+  }
+  r->found = r->hits;
+  r->ios_hits = after.hit_reads - before.hit_reads;
+  r->ios_misses = after.miss_reads - before.miss_reads;
+  r->ops = r->hits + r->misses;
+  r->ios = r->ios_hits + r->ios_misses;
+  r->micros_per_op =
+      Ratio(r->seconds * 1e6 * r->threads, static_cast<double>(r->ops));
+  r->ops_per_sec = Ratio(static_cast<double>(r->ops), r->seconds);
+  r->ios_per_op =
+      Ratio(static_cast<double>(r->ios), static_cast<double>(r->ops));
+  r->ios_per_hit =
+      Ratio(static_cast<double>(r->ios_hits), static_cast<double>(r->hits));
+  r->ios_per_miss =
+      Ratio(static_cast<double>(r->ios_misses), static_cast<double>(r->misses));
+
+  r->filter_checks = after.filter_checks - before.filter_checks;
+  r->filter_negatives = after.filter_negatives - before.filter_negatives;
+  const uint64_t positives = after.filter_positives - before.filter_positives;
+  const uint64_t true_positives =
+      after.filter_true_positives - before.filter_true_positives;
+  r->filter_false_positives = positives - std::min(positives, true_positives);
+  r->files_on_path =
+      after.files_on_path_known
+          ? static_cast<double>(after.files_on_path - before.files_on_path)
+          : kNaN;
+  r->files_on_path_per_op =
+      Ratio(r->files_on_path, static_cast<double>(r->ops));
+  if (filter == FilterKind::kNone) {
+    r->ios_avoided_pct = 0;
+    r->fp_observed = kNaN;
+  } else {
+    r->ios_avoided_pct = 100.0 * Ratio(static_cast<double>(r->filter_negatives),
+                                       r->files_on_path);
+    r->fp_observed =
+        Ratio(static_cast<double>(r->filter_false_positives),
+              static_cast<double>(r->filter_checks - true_positives));
+  }
+}
+
+// Outside the timed loop: replays the same lookups and counts, from the
+// files' key ranges alone, how many files cover each absent key, and adds up
+// the predicted FP rates of their filters.
+void PredictMisses(const EngineShape& shape, FilterKind filter, double bits,
+                   absl::Span<const double> level_bits, const LookupPlan& plan,
+                   BenchResult* r) {
+  std::vector<double> file_fp;
+  for (const FileInfo& f : shape.files) {
+    file_fp.push_back(filter == FilterKind::kNone
+                          ? kNaN
+                          : PredictedFileFp(filter, bits, f.filter_keys,
+                                            f.filter_bytes, level_bits));
+  }
+  uint64_t covering = 0, absent = 0;
+  double predicted_reads = 0;
+  for (int t = 0; t < plan.threads; ++t) {
+    LookupStream stream = plan.Stream(t);
+    std::string key;
+    for (int64_t n = 0, n_ops = plan.OpsOf(t); n < n_ops; ++n) {
+      Lookup lookup = stream.Next();
+      if (!lookup.absent) continue;
+      plan.Key(lookup, &key);
+      covering += static_cast<uint64_t>(CountCoveringFiles(shape, key));
+      for (size_t f = 0; f < shape.files.size(); ++f) {
+        const FileInfo& file = shape.files[f];
+        if (file.smallest <= key && key <= file.largest) {
+          predicted_reads += file_fp[f];
+        }
+      }
+      ++absent;
+    }
+  }
+  r->covering_files_per_miss =
+      Ratio(static_cast<double>(covering), static_cast<double>(absent));
+  r->ios_per_miss_predicted =
+      Ratio(predicted_reads, static_cast<double>(absent));
+  // Per filter check, like fp_observed: each file weighs as often as the
+  // lookups meet it, which matters when levels have different budgets.
+  if (filter != FilterKind::kNone && covering > 0) {
+    r->fp_predicted = predicted_reads / static_cast<double>(covering);
+  }
 }
 
 }  // namespace
+
+struct Runner::FillPlan {
+  std::vector<int64_t> order;
+  // (end in `order`, level) for each level, deepest first; the keys before
+  // each end are compacted into that level once written (level 0: left in
+  // the memtable and L0).
+  std::vector<std::pair<size_t, int>> level_ends;
+};
 
 std::string EngineDir(const std::string& base, EngineKind engine,
                       FilterKind filter) {
@@ -177,13 +313,9 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
   std::string base = options_.db;
   bool temporary = base.empty();
   if (temporary) {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "bloomgate_bench.XXXXXX")
-            .string();
-    if (mkdtemp(pattern.data()) == nullptr) {
-      return absl::InternalError("cannot create a temporary folder");
-    }
-    base = pattern;
+    absl::StatusOr<std::string> scratch = CreateScratchDir("bloomgate_bench");
+    if (!scratch.ok()) return scratch.status();
+    base = *std::move(scratch);
   } else {
     std::error_code ec;
     std::filesystem::create_directories(base, ec);
@@ -266,314 +398,292 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
 absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
     EngineKind engine_kind, FilterKind filter, const std::string& dir,
     std::optional<double> bloom_bits) {
-  const BenchOptions& o = options_;
-  const double configured_bits = bloom_bits.value_or(o.bloom_bits);
-  std::vector<double> level_bits;
+  const double configured_bits = bloom_bits.value_or(options_.bloom_bits);
+  Target target;
+  target.engine_kind = engine_kind;
+  target.filter = filter;
+  target.bits = filter == FilterKind::kNone ? 0 : configured_bits;
   if (filter == FilterKind::kBloomgateMonkey) {
-    absl::StatusOr<std::vector<double>> allocation = MonkeyLevelBits(
-        configured_bits, o.num_levels, o.max_bytes_for_level_multiplier);
+    absl::StatusOr<std::vector<double>> allocation =
+        MonkeyLevelBits(configured_bits, options_.engine.num_levels,
+                        options_.engine.max_bytes_for_level_multiplier);
     if (!allocation.ok()) return allocation.status();
-    level_bits = *std::move(allocation);
+    target.level_bits = *std::move(allocation);
   }
+  absl::StatusOr<std::unique_ptr<Engine>> opened =
+      OpenIn(dir, engine_kind, filter, configured_bits);
+  if (!opened.ok()) return opened.status();
+  target.engine = opened->get();
+  PrintTarget(target);
+
+  std::vector<BenchResult> results;
+  for (size_t index = 0; index < options_.benchmarks.size(); ++index) {
+    absl::StatusOr<std::optional<BenchResult>> result =
+        RunBenchmark(target, options_.benchmarks[index], index);
+    if (!result.ok()) return result.status();
+    if (result->has_value()) results.push_back(**std::move(result));
+  }
+  absl::StatusOr<EngineShape> shape = target.engine->GetShape();
+  if (!shape.ok()) return shape.status();
+  last_shape_ = *std::move(shape);
+  absl::Status s = target.engine->Close();
+  if (!s.ok()) return s;
+  return results;
+}
+
+absl::StatusOr<std::unique_ptr<Engine>> Runner::OpenIn(
+    const std::string& dir, EngineKind engine, FilterKind filter,
+    double bloom_bits) const {
   EngineOptions eo;
+  eo.settings = options_.engine;
   eo.dir = dir;
-  eo.use_existing = o.use_existing_db;
+  eo.use_existing = options_.use_existing_db;
   eo.filter = filter;
-  eo.bloom_bits = configured_bits;
-  eo.write_buffer_size = o.write_buffer_size;
-  eo.target_file_size_base = o.target_file_size_base;
-  eo.max_bytes_for_level_base = o.max_bytes_for_level_base;
-  eo.max_bytes_for_level_multiplier = o.max_bytes_for_level_multiplier;
-  eo.num_levels = o.num_levels;
-  eo.disable_auto_compactions = o.disable_auto_compactions;
-  eo.cache_size = o.cache_size;
-  eo.use_direct_reads = o.use_direct_reads;
-  eo.time_reads = o.use_direct_reads || o.histogram;
-  if (!o.use_existing_db) {
+  eo.bloom_bits = bloom_bits;
+  eo.time_reads = options_.engine.use_direct_reads || options_.histogram;
+  if (!options_.use_existing_db) {
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
     std::filesystem::create_directories(dir, ec);
   }
-  absl::StatusOr<std::unique_ptr<Engine>> opened = OpenEngine(engine_kind, eo);
-  if (!opened.ok()) return opened.status();
-  Engine& engine = **opened;
+  return OpenEngine(engine, eo);
+}
 
-  const std::string engine_name(EngineName(engine_kind));
-  const std::string filter_name(FilterName(filter));
-  const double bits = filter == FilterKind::kNone ? 0 : configured_bits;
-  *out_ << "-- engine " << engine_name << ", filter " << filter_name;
-  if (filter == FilterKind::kBloomgateMonkey) {
-    *out_ << " (" << configured_bits << " bits/key on average over "
-          << o.num_levels << " levels of fanout "
-          << o.max_bytes_for_level_multiplier << "; by level";
-    for (size_t level = 0; level < level_bits.size(); ++level) {
+absl::StatusOr<std::optional<BenchResult>> Runner::RunBenchmark(
+    const Target& target, BenchmarkKind benchmark, size_t index) {
+  if (IsFillBenchmark(benchmark) && options_.use_existing_db) {
+    *out_ << BenchmarkName(benchmark) << " : skipped (--use_existing_db)\n";
+    return std::nullopt;
+  }
+  switch (benchmark) {
+    case BenchmarkKind::kFillRandom:
+      return FillRandom(target, index);
+    case BenchmarkKind::kFillSeq:
+      return FillSeq(target, index);
+    case BenchmarkKind::kFillLevels:
+      return FillLevels(target, index);
+    case BenchmarkKind::kReadRandom:
+      return ReadRandom(target, index);
+    case BenchmarkKind::kReadMissing:
+      return ReadMissing(target, index);
+    case BenchmarkKind::kReadMixed:
+      return ReadMixed(target, index);
+    case BenchmarkKind::kStats:
+      Stats(target);
+      return std::nullopt;
+  }
+  return absl::InvalidArgumentError("unknown benchmark");
+}
+
+// "-- engine lsm, filter bloomgate (10 bits/key)", and for bloomgate_monkey
+// its allocation by level.
+void Runner::PrintTarget(const Target& target) const {
+  *out_ << "-- engine " << EngineName(target.engine_kind) << ", filter "
+        << FilterName(target.filter);
+  if (target.filter == FilterKind::kBloomgateMonkey) {
+    *out_ << " (" << target.bits << " bits/key on average over "
+          << options_.engine.num_levels << " levels of fanout "
+          << options_.engine.max_bytes_for_level_multiplier << "; by level";
+    for (size_t level = 0; level < target.level_bits.size(); ++level) {
       *out_ << " L" << level << " "
-            << absl::StrFormat("%.2f", level_bits[level]);
+            << absl::StrFormat("%.2f", target.level_bits[level]);
     }
     *out_ << ")";
-  } else if (filter != FilterKind::kNone) {
-    *out_ << " (" << configured_bits << " bits/key)";
+  } else if (target.filter != FilterKind::kNone) {
+    *out_ << " (" << target.bits << " bits/key)";
   }
   *out_ << "\n" << std::flush;
+}
 
-  const KeySpace keys(o.num, o.key_size);
-  std::vector<BenchResult> results;
-  for (size_t bench_index = 0; bench_index < o.benchmarks.size();
-       ++bench_index) {
-    BenchmarkKind bench = o.benchmarks[bench_index];
-    BenchResult r;
-    r.engine = engine_name;
-    r.filter = filter_name;
-    r.benchmark = std::string(BenchmarkName(bench));
-    r.bloom_bits = bits;
-    r.threads = 1;
-    r.io_latency_us = o.io_latency_us;
+BenchResult Runner::NewResult(const Target& target,
+                              BenchmarkKind benchmark) const {
+  BenchResult r;
+  r.engine = std::string(EngineName(target.engine_kind));
+  r.filter = std::string(FilterName(target.filter));
+  r.benchmark = std::string(BenchmarkName(benchmark));
+  r.bloom_bits = target.bits;
+  r.threads = 1;
+  r.io_latency_us = options_.io_latency_us;
+  return r;
+}
 
-    if (bench == BenchmarkKind::kStats) {
-      ReadCounters c = engine.GetCounters();
-      *out_ << "stats : data-block reads " << c.hit_reads + c.miss_reads
-            << ", filter checks " << c.filter_checks << ", negatives "
-            << c.filter_negatives << ", positives " << c.filter_positives
-            << " (true " << c.filter_true_positives << ")\n"
-            << engine.StatsText() << std::flush;
-      continue;
-    }
+absl::StatusOr<BenchResult> Runner::FillRandom(const Target& target,
+                                               size_t index) {
+  FillPlan plan;
+  plan.order = FillOrder(options_.num, /*random=*/true,
+                         StreamSeed(options_.seed, index, 0));
+  plan.level_ends.push_back({plan.order.size(), 0});
+  return DoFill(target, BenchmarkKind::kFillRandom, plan);
+}
 
-    if (IsFillBenchmark(bench)) {
-      if (o.use_existing_db) {
-        *out_ << r.benchmark << " : skipped (--use_existing_db)\n";
-        continue;
-      }
-      const FillPlan plan =
-          PlanFill(o, bench, StreamSeed(o.seed, bench_index, 0));
-      const ValueSource values(o.value_size, o.seed);
-      ProgressBar progress(
-          absl::StrCat(engine_name, "/", filter_name, " ", r.benchmark), o.num,
-          o.progress);
-      std::vector<std::string> batch_keys;
-      std::vector<std::string_view> batch_values;
-      absl::Status s;
-      Clock::time_point start = Clock::now();
-      size_t level_begin = 0;
-      for (const auto& [level_end, level] : plan.level_ends) {
-        // Batches stop at a level's end: its keys must all be written before
-        // it is compacted into place.
-        for (size_t n = level_begin; n < level_end && s.ok();
-             n += static_cast<size_t>(o.batch_size)) {
-          const size_t end =
-              std::min(level_end, n + static_cast<size_t>(o.batch_size));
-          batch_keys.resize(end - n);
-          batch_values.resize(end - n);
-          for (size_t m = n; m < end; ++m) {
-            int64_t i = plan.order[m];
-            keys.PresentKey(i, &batch_keys[m - n]);
-            batch_values[m - n] = values.ValueFor(i);
-          }
-          s = end - n == 1 ? engine.Put(batch_keys[0], batch_values[0])
-                           : engine.PutBatch(batch_keys, batch_values);
-          progress.Update(static_cast<int64_t>(end));
-        }
-        if (s.ok() && level > 0) s = engine.CompactLevel0To(level);
-        level_begin = level_end;
-      }
-      if (!s.ok()) return s;
-      s = engine.FinishWrites();
-      if (!s.ok()) return s;
-      r.seconds = Seconds(Clock::now() - start);
-      progress.Finish();
-      r.ops = o.num;
-      r.micros_per_op = r.seconds * 1e6 / static_cast<double>(r.ops);
-      r.ops_per_sec = static_cast<double>(r.ops) / r.seconds;
-      r.mb_per_sec = static_cast<double>(r.ops) * (o.key_size + o.value_size) /
-                     1048576.0 / r.seconds;
-      absl::StatusOr<EngineShape> shape = engine.GetShape();
-      if (!shape.ok()) return shape.status();
-      FillShape(*shape, filter, bits, level_bits, &r);
-      r.ios_per_op = r.ios_per_hit = r.ios_per_miss = kNaN;
-      r.files_on_path = r.files_on_path_per_op = kNaN;
-      r.covering_files_per_miss = r.ios_per_miss_predicted = kNaN;
-      r.ios_avoided_pct = kNaN;
-      r.fp_observed = kNaN;
-      r.modeled_micros_per_op = r.modeled_saved_micros_per_op = kNaN;
-      // Known once tables exist: the LSM learns at a table's open whether
-      // its file system took O_DIRECT.
-      r.direct_reads = engine.direct_reads();
-      *out_ << FormatBenchmarkLine(r) << "\n" << std::flush;
-      results.push_back(std::move(r));
-      continue;
-    }
+absl::StatusOr<BenchResult> Runner::FillSeq(const Target& target,
+                                            size_t index) {
+  FillPlan plan;
+  plan.order = FillOrder(options_.num, /*random=*/false,
+                         StreamSeed(options_.seed, index, 0));
+  plan.level_ends.push_back({plan.order.size(), 0});
+  return DoFill(target, BenchmarkKind::kFillSeq, plan);
+}
 
-    // A read benchmark.
-    double negative_ratio = bench == BenchmarkKind::kReadMissing ? 1.0
-                            : bench == BenchmarkKind::kReadRandom
-                                ? 0.0
-                                : o.negative_ratio;
-    absl::StatusOr<EngineShape> shape = engine.GetShape();
-    if (!shape.ok()) return shape.status();
-    FillShape(*shape, filter, bits, level_bits, &r);
-
-    const int threads = o.threads;
-    r.threads = threads;
-    // Filterless runs may look up only the start of the same streams
-    // (--filterless_reads): each of their lookups reads every covering file,
-    // so they cost tens of times more per lookup, at the same rate.
-    const int64_t reads = filter == FilterKind::kNone && o.filterless_reads > 0
-                              ? std::min(o.reads, o.filterless_reads)
-                              : o.reads;
-    std::vector<ReadTally> tallies(static_cast<size_t>(threads));
-    auto ops_of = [&](int t) {
-      return reads / threads + (t < reads % threads ? 1 : 0);
-    };
-    ProgressBar progress(
-        absl::StrCat(engine_name, "/", filter_name, " ", r.benchmark), reads,
-        o.progress);
-    const bool histogram = o.histogram;
-    const ReadCounters before = engine.GetCounters();
-    Clock::time_point start = Clock::now();
-    auto worker = [&](int t) {
-      ReadTally& tally = tallies[static_cast<size_t>(t)];
-      const uint64_t user_start = ThreadUserNanos();
-      LookupStream stream(keys, negative_ratio,
-                          StreamSeed(o.seed, bench_index, t + 1));
-      std::string key, value;
-      const int64_t n_ops = ops_of(t);
-      for (int64_t n = 0; n < n_ops; ++n) {
-        Lookup lookup = stream.Next();
-        if (lookup.absent) {
-          keys.AbsentKey(lookup.index, &key);
-        } else {
-          keys.PresentKey(lookup.index, &key);
-        }
-        bool found = false;
-        Clock::time_point begin;
-        if (histogram) begin = Clock::now();
-        absl::Status s = engine.Get(key, &value, &found);
-        if (histogram) {
-          (found ? tally.hits : tally.misses)
-              .Record(static_cast<uint64_t>(
-                  std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      Clock::now() - begin)
-                      .count()));
-        }
-        if (!s.ok()) {
-          tally.status = s;
-          return;
-        }
-        ++(found ? tally.found : tally.not_found);
-        if (t == 0 && (n & 1023) == 0) progress.Update(n * threads);
-      }
-      tally.user_nanos = ThreadUserNanos() - user_start;
-    };
-    if (threads == 1) {
-      worker(0);
-    } else {
-      std::vector<std::thread> pool;
-      for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
-      for (std::thread& th : pool) th.join();
+absl::StatusOr<BenchResult> Runner::FillLevels(const Target& target,
+                                               size_t /*index*/) {
+  const BenchOptions& o = options_;
+  // Validated by ValidateBenchOptions.
+  const std::vector<int64_t> weights = *LevelWeights(
+      o.engine.num_levels, o.engine.max_bytes_for_level_multiplier, o.num);
+  // Deepest level first, as a growing tree fills them, each in ascending key
+  // order: one sorted run per level, every level spanning the key range.
+  FillPlan plan;
+  for (int level = o.engine.num_levels - 1; level >= 0; --level) {
+    for (int64_t i = 0; i < o.num; ++i) {
+      if (LevelOfKey(i, weights) == level) plan.order.push_back(i);
     }
-    r.seconds = Seconds(Clock::now() - start);
-    progress.Finish();
-    const ReadCounters after = engine.GetCounters();
-    for (const ReadTally& tally : tallies) {
-      if (!tally.status.ok()) return tally.status;
-      r.hits += tally.found;
-      r.misses += tally.not_found;
-    }
-    r.found = r.hits;
-    r.ios_hits = after.hit_reads - before.hit_reads;
-    r.ios_misses = after.miss_reads - before.miss_reads;
-    r.ops = r.hits + r.misses;
-    r.ios = r.ios_hits + r.ios_misses;
-    r.micros_per_op =
-        Ratio(r.seconds * 1e6 * threads, static_cast<double>(r.ops));
-    r.ops_per_sec = Ratio(static_cast<double>(r.ops), r.seconds);
-    r.ios_per_op =
-        Ratio(static_cast<double>(r.ios), static_cast<double>(r.ops));
-    r.ios_per_hit =
-        Ratio(static_cast<double>(r.ios_hits), static_cast<double>(r.hits));
-    r.ios_per_miss =
-        Ratio(static_cast<double>(r.ios_misses), static_cast<double>(r.misses));
-
-    r.filter_checks = after.filter_checks - before.filter_checks;
-    r.filter_negatives = after.filter_negatives - before.filter_negatives;
-    const uint64_t positives = after.filter_positives - before.filter_positives;
-    const uint64_t true_positives =
-        after.filter_true_positives - before.filter_true_positives;
-    r.filter_false_positives = positives - std::min(positives, true_positives);
-    r.files_on_path =
-        after.files_on_path_known
-            ? static_cast<double>(after.files_on_path - before.files_on_path)
-            : kNaN;
-    r.files_on_path_per_op = Ratio(r.files_on_path, static_cast<double>(r.ops));
-    if (filter == FilterKind::kNone) {
-      r.ios_avoided_pct = 0;
-      r.fp_observed = kNaN;
-    } else {
-      r.ios_avoided_pct = 100.0 * Ratio(static_cast<double>(r.filter_negatives),
-                                        r.files_on_path);
-      r.fp_observed =
-          Ratio(static_cast<double>(r.filter_false_positives),
-                static_cast<double>(r.filter_checks - true_positives));
-    }
-    double avoided_per_op = Ratio(static_cast<double>(r.filter_negatives),
-                                  static_cast<double>(r.ops));
-    r.modeled_micros_per_op =
-        o.io_latency_us > 0 ? r.micros_per_op + r.ios_per_op * o.io_latency_us
-                            : kNaN;
-    r.modeled_saved_micros_per_op =
-        o.io_latency_us > 0 ? avoided_per_op * o.io_latency_us : kNaN;
-    FillTimings(o, tallies, before, after, avoided_per_op, &r);
-
-    // Outside the timed loop: replay the same lookups and count, from the
-    // files' key ranges alone, how many files cover each absent key, and
-    // add up the predicted FP rates of their filters.
-    std::vector<double> file_fp;
-    for (const FileInfo& f : shape->files) {
-      file_fp.push_back(filter == FilterKind::kNone
-                            ? kNaN
-                            : PredictedFileFp(filter, bits, f.filter_keys,
-                                              f.filter_bytes, level_bits));
-    }
-    uint64_t covering = 0, absent = 0;
-    double predicted_reads = 0;
-    for (int t = 0; t < threads; ++t) {
-      LookupStream stream(keys, negative_ratio,
-                          StreamSeed(o.seed, bench_index, t + 1));
-      std::string key;
-      for (int64_t n = 0, n_ops = ops_of(t); n < n_ops; ++n) {
-        Lookup lookup = stream.Next();
-        if (!lookup.absent) continue;
-        keys.AbsentKey(lookup.index, &key);
-        covering += static_cast<uint64_t>(CountCoveringFiles(*shape, key));
-        for (size_t f = 0; f < shape->files.size(); ++f) {
-          const FileInfo& file = shape->files[f];
-          if (file.smallest <= key && key <= file.largest) {
-            predicted_reads += file_fp[f];
-          }
-        }
-        ++absent;
-      }
-    }
-    r.covering_files_per_miss =
-        Ratio(static_cast<double>(covering), static_cast<double>(absent));
-    r.ios_per_miss_predicted =
-        Ratio(predicted_reads, static_cast<double>(absent));
-    // Per filter check, like fp_observed: each file weighs as often as the
-    // lookups meet it, which matters when levels have different budgets.
-    if (filter != FilterKind::kNone && covering > 0) {
-      r.fp_predicted = predicted_reads / static_cast<double>(covering);
-    }
-
-    r.direct_reads = engine.direct_reads();
-    *out_ << FormatBenchmarkLine(r) << "\n" << FormatLatency(r) << std::flush;
-    results.push_back(std::move(r));
+    plan.level_ends.push_back({plan.order.size(), level});
   }
+  return DoFill(target, BenchmarkKind::kFillLevels, plan);
+}
+
+absl::StatusOr<BenchResult> Runner::DoFill(const Target& target,
+                                           BenchmarkKind benchmark,
+                                           const FillPlan& plan) {
+  const BenchOptions& o = options_;
+  Engine& engine = *target.engine;
+  BenchResult r = NewResult(target, benchmark);
+  const KeySpace keys(o.num, o.key_size);
+  const ValueSource values(o.value_size, o.seed);
+  ProgressBar progress(absl::StrCat(r.engine, "/", r.filter, " ", r.benchmark),
+                       o.num, o.progress);
+  std::vector<std::string> batch_keys;
+  std::vector<std::string_view> batch_values;
+  absl::Status s;
+  Clock::time_point start = Clock::now();
+  size_t level_begin = 0;
+  for (const auto& [level_end, level] : plan.level_ends) {
+    // Batches stop at a level's end: its keys must all be written before
+    // it is compacted into place.
+    for (size_t n = level_begin; n < level_end && s.ok();
+         n += static_cast<size_t>(o.batch_size)) {
+      const size_t end =
+          std::min(level_end, n + static_cast<size_t>(o.batch_size));
+      batch_keys.resize(end - n);
+      batch_values.resize(end - n);
+      for (size_t m = n; m < end; ++m) {
+        int64_t i = plan.order[m];
+        keys.PresentKey(i, &batch_keys[m - n]);
+        batch_values[m - n] = values.ValueFor(i);
+      }
+      s = end - n == 1 ? engine.Put(batch_keys[0], batch_values[0])
+                       : engine.PutBatch(batch_keys, batch_values);
+      progress.Update(static_cast<int64_t>(end));
+    }
+    if (s.ok() && level > 0) s = engine.CompactLevel0To(level);
+    level_begin = level_end;
+  }
+  if (!s.ok()) return s;
+  s = engine.FinishWrites();
+  if (!s.ok()) return s;
+  r.seconds = Seconds(Clock::now() - start);
+  progress.Finish();
+  r.ops = o.num;
+  r.micros_per_op = r.seconds * 1e6 / static_cast<double>(r.ops);
+  r.ops_per_sec = static_cast<double>(r.ops) / r.seconds;
+  r.mb_per_sec = static_cast<double>(r.ops) * (o.key_size + o.value_size) /
+                 1048576.0 / r.seconds;
   absl::StatusOr<EngineShape> shape = engine.GetShape();
   if (!shape.ok()) return shape.status();
-  last_shape_ = *std::move(shape);
-  absl::Status s = engine.Close();
-  if (!s.ok()) return s;
-  return results;
+  RecordShape(*shape, target.filter, target.bits, target.level_bits, &r);
+  r.ios_per_op = r.ios_per_hit = r.ios_per_miss = kNaN;
+  r.files_on_path = r.files_on_path_per_op = kNaN;
+  r.covering_files_per_miss = r.ios_per_miss_predicted = kNaN;
+  r.ios_avoided_pct = kNaN;
+  r.fp_observed = kNaN;
+  r.modeled_micros_per_op = r.modeled_saved_micros_per_op = kNaN;
+  // Known once tables exist: the LSM learns at a table's open whether its
+  // file system took O_DIRECT.
+  r.direct_reads = engine.direct_reads();
+  *out_ << FormatBenchmarkLine(r) << "\n" << std::flush;
+  return r;
+}
+
+absl::StatusOr<BenchResult> Runner::ReadRandom(const Target& target,
+                                               size_t index) {
+  return DoRead(target, BenchmarkKind::kReadRandom, index,
+                /*negative_ratio=*/0.0);
+}
+
+absl::StatusOr<BenchResult> Runner::ReadMissing(const Target& target,
+                                                size_t index) {
+  return DoRead(target, BenchmarkKind::kReadMissing, index,
+                /*negative_ratio=*/1.0);
+}
+
+absl::StatusOr<BenchResult> Runner::ReadMixed(const Target& target,
+                                              size_t index) {
+  return DoRead(target, BenchmarkKind::kReadMixed, index,
+                options_.negative_ratio);
+}
+
+absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
+                                           BenchmarkKind benchmark,
+                                           size_t index,
+                                           double negative_ratio) {
+  const BenchOptions& o = options_;
+  Engine& engine = *target.engine;
+  BenchResult r = NewResult(target, benchmark);
+  absl::StatusOr<EngineShape> shape = engine.GetShape();
+  if (!shape.ok()) return shape.status();
+  RecordShape(*shape, target.filter, target.bits, target.level_bits, &r);
+
+  r.threads = o.threads;
+  // Filterless runs may look up only the start of the same streams
+  // (--filterless_reads): each of their lookups reads every covering file,
+  // so they cost tens of times more per lookup, at the same rate.
+  const int64_t reads =
+      target.filter == FilterKind::kNone && o.filterless_reads > 0
+          ? std::min(o.reads, o.filterless_reads)
+          : o.reads;
+  const LookupPlan plan{KeySpace(o.num, o.key_size),
+                        negative_ratio,
+                        o.seed,
+                        index,
+                        o.threads,
+                        reads};
+  std::vector<ReadTally> tallies(static_cast<size_t>(o.threads));
+  ProgressBar progress(absl::StrCat(r.engine, "/", r.filter, " ", r.benchmark),
+                       reads, o.progress);
+  const ReadCounters before = engine.GetCounters();
+  Clock::time_point start = Clock::now();
+  TimeLookups(engine, plan, o.histogram, &progress, &tallies);
+  r.seconds = Seconds(Clock::now() - start);
+  progress.Finish();
+  const ReadCounters after = engine.GetCounters();
+  for (const ReadTally& tally : tallies) {
+    if (!tally.status.ok()) return tally.status;
+  }
+  RecordReads(target.filter, tallies, before, after, &r);
+  double avoided_per_op = Ratio(static_cast<double>(r.filter_negatives),
+                                static_cast<double>(r.ops));
+  r.modeled_micros_per_op =
+      o.io_latency_us > 0 ? r.micros_per_op + r.ios_per_op * o.io_latency_us
+                          : kNaN;
+  r.modeled_saved_micros_per_op =
+      o.io_latency_us > 0 ? avoided_per_op * o.io_latency_us : kNaN;
+  RecordTimings(o, tallies, before, after, avoided_per_op, &r);
+  PredictMisses(*shape, target.filter, target.bits, target.level_bits, plan,
+                &r);
+
+  r.direct_reads = engine.direct_reads();
+  *out_ << FormatBenchmarkLine(r) << "\n" << FormatLatency(r) << std::flush;
+  return r;
+}
+
+void Runner::Stats(const Target& target) {
+  ReadCounters c = target.engine->GetCounters();
+  *out_ << "stats : data-block reads " << c.hit_reads + c.miss_reads
+        << ", filter checks " << c.filter_checks << ", negatives "
+        << c.filter_negatives << ", positives " << c.filter_positives
+        << " (true " << c.filter_true_positives << ")\n"
+        << target.engine->StatsText() << std::flush;
 }
 
 }  // namespace bloomgate::bench

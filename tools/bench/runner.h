@@ -1,11 +1,15 @@
 // Copyright 2026 The bloomgate Authors.
 //
 // Runs the benchmarks of BenchOptions on each engine and filter, printing one
-// db_bench-shaped line per benchmark as it finishes.
+// db_bench-shaped line per benchmark as it finishes. As in db_bench, each
+// benchmark has a method of its own; the fills share DoFill and the reads
+// DoRead.
 
 #ifndef BLOOMGATE_TOOLS_BENCH_RUNNER_H_
 #define BLOOMGATE_TOOLS_BENCH_RUNNER_H_
 
+#include <cstddef>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -34,12 +38,58 @@ class Runner {
       EngineKind engine, FilterKind filter, const std::string& dir,
       std::optional<double> bloom_bits = std::nullopt);
 
-  // The files of the last RunOne's engine after its last benchmark.
-  const EngineShape& last_shape() const { return last_shape_; }
-
  private:
+  // The engine and filter RunOne is running, and what every benchmark on it
+  // needs to know.
+  struct Target {
+    Engine* engine = nullptr;
+    EngineKind engine_kind;
+    FilterKind filter;
+    double bits = 0;  // configured bits per key; 0 without a filter
+    std::vector<double> level_bits;  // bloomgate_monkey's, by level
+  };
+  // Every key of a fill in the order it is written, and the levels it goes
+  // to (runner.cc).
+  struct FillPlan;
+
+  // The benchmarks. `index` is the benchmark's place in options.benchmarks,
+  // which seeds its key order or lookup streams.
+  absl::StatusOr<BenchResult> FillRandom(const Target& target, size_t index);
+  absl::StatusOr<BenchResult> FillSeq(const Target& target, size_t index);
+  absl::StatusOr<BenchResult> FillLevels(const Target& target, size_t index);
+  absl::StatusOr<BenchResult> ReadRandom(const Target& target, size_t index);
+  absl::StatusOr<BenchResult> ReadMissing(const Target& target, size_t index);
+  absl::StatusOr<BenchResult> ReadMixed(const Target& target, size_t index);
+  void Stats(const Target& target);
+
+  // The steps they share.
+  BenchResult NewResult(const Target& target, BenchmarkKind benchmark) const;
+  // Writes `plan` in batches, compacting each level into place, and reports
+  // the fill and the files it left.
+  absl::StatusOr<BenchResult> DoFill(const Target& target,
+                                     BenchmarkKind benchmark,
+                                     const FillPlan& plan);
+  // Looks up options.reads keys (fewer without a filter), `negative_ratio`
+  // of them absent, and reports what the reads and the filters did.
+  absl::StatusOr<BenchResult> DoRead(const Target& target,
+                                     BenchmarkKind benchmark, size_t index,
+                                     double negative_ratio);
+  // One benchmark of `target`: the dispatch to the methods above. nullopt
+  // for those that give no result (stats, fills of an existing database).
+  absl::StatusOr<std::optional<BenchResult>> RunBenchmark(
+      const Target& target, BenchmarkKind benchmark, size_t index);
+  void PrintTarget(const Target& target) const;
+  // Opens `engine` with `filter` at `bloom_bits` in `dir`, which is emptied
+  // first unless options.use_existing_db.
+  absl::StatusOr<std::unique_ptr<Engine>> OpenIn(const std::string& dir,
+                                                 EngineKind engine,
+                                                 FilterKind filter,
+                                                 double bloom_bits) const;
+
   BenchOptions options_;
   std::ostream* out_;
+  // The files of the last RunOne's engine after its last benchmark, from
+  // which RunAll sizes bloomgate to bloomgate_monkey's memory.
   EngineShape last_shape_;
 };
 

@@ -9,6 +9,7 @@
 #include "bloomgate/filter_options.h"
 #include "bloomgate/filter_spec.h"
 #include "bloomgate/sizing.h"
+#include "nlohmann/json.hpp"
 
 namespace bloomgate::tools {
 
@@ -103,12 +104,18 @@ std::string FormatSizeText(const SizeReport& r) {
 }
 
 std::string FormatSizeJson(const SizeReport& r) {
-  return absl::StrFormat(
-      "{\"n\": %d, \"bits\": %d, \"bits_per_key\": %.17g, \"k\": %d, "
-      "\"bytes\": %d, \"fp_standard\": %.17g, \"k_blocked\": %d, "
-      "\"bytes_blocked\": %d, \"fp_blocked\": %.17g}\n",
-      r.num_keys, r.bits, r.bits_per_key, r.k, r.bytes, r.fp_standard,
-      r.k_blocked, r.bytes_blocked, r.fp_blocked);
+  const nlohmann::ordered_json json = {
+      {"n", r.num_keys},
+      {"bits", r.bits},
+      {"bits_per_key", r.bits_per_key},
+      {"k", r.k},
+      {"bytes", r.bytes},
+      {"fp_standard", r.fp_standard},
+      {"k_blocked", r.k_blocked},
+      {"bytes_blocked", r.bytes_blocked},
+      {"fp_blocked", r.fp_blocked},
+  };
+  return json.dump(2) + "\n";
 }
 
 }  // namespace bloomgate::tools

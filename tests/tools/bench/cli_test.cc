@@ -24,7 +24,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
-#include "json_reader.h"
+#include "nlohmann/json.hpp"
 
 namespace bloomgate::bench::testing {
 namespace {
@@ -34,10 +34,9 @@ struct Outcome {
   std::string output;  // stdout and stderr
 };
 
-// Runs the tool with `args`; stdout and stderr are pipes, not terminals.
-Outcome RunBench(const std::string& args) {
-  std::string command =
-      std::string(BLOOMGATE_BENCH_BINARY) + " " + args + " 2>&1 </dev/null";
+// Runs `binary` with `args`; stdout and stderr are pipes, not terminals.
+Outcome RunBinary(const std::string& binary, const std::string& args) {
+  std::string command = binary + " " + args + " 2>&1 </dev/null";
   Outcome outcome;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return outcome;
@@ -49,6 +48,10 @@ Outcome RunBench(const std::string& args) {
   int status = pclose(pipe);
   outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return outcome;
+}
+
+Outcome RunBench(const std::string& args) {
+  return RunBinary(BLOOMGATE_BENCH_BINARY, args);
 }
 
 std::string Scratch(const std::string& name) {
@@ -66,19 +69,27 @@ int Count(const std::string& haystack, const std::string& needle) {
   return count;
 }
 
-// The table's cells as the tool formats them from a JSON number.
-std::string Fixed(const JsonValue* v, int decimals) {
-  if (v == nullptr || v->is_null()) return "n/a";
-  return absl::StrFormat("%.*f", decimals, v->number);
+using Json = nlohmann::json;
+
+// The field `key` of `object`, or null if it has none.
+const Json* Find(const Json& object, const std::string& key) {
+  auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
 }
-std::string Pct(const JsonValue* v, int decimals) {
+
+// The table's cells as the tool formats them from a JSON number.
+std::string Fixed(const Json* v, int decimals) {
   if (v == nullptr || v->is_null()) return "n/a";
-  return absl::StrFormat("%.*f%%", decimals, 100 * v->number);
+  return absl::StrFormat("%.*f", decimals, v->get<double>());
+}
+std::string Pct(const Json* v, int decimals) {
+  if (v == nullptr || v->is_null()) return "n/a";
+  return absl::StrFormat("%.*f%%", decimals, 100 * v->get<double>());
 }
 
 // The JSON array the tool wrote to `path` (then removed), or nullopt after a
 // test failure that says why.
-std::optional<JsonValue> ReadJsonArray(const std::string& path) {
+std::optional<Json> ReadJsonArray(const std::string& path) {
   std::ifstream file(path);
   if (!file) {
     ADD_FAILURE() << "no JSON written at " << path;
@@ -87,10 +98,10 @@ std::optional<JsonValue> ReadJsonArray(const std::string& path) {
   std::stringstream text;
   text << file.rdbuf();
   std::filesystem::remove(path);
-  JsonReader reader;
-  std::optional<JsonValue> json = reader.Parse(text.str());
-  if (!json.has_value() || json->type != JsonValue::Type::kArray) {
-    ADD_FAILURE() << "not a JSON array: " << reader.error() << "\n"
+  Json json = Json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  if (!json.is_array()) {
+    ADD_FAILURE() << "not a JSON array"
+                  << (json.is_discarded() ? " (malformed)" : "") << ":\n"
                   << text.str();
     return std::nullopt;
   }
@@ -99,22 +110,22 @@ std::optional<JsonValue> ReadJsonArray(const std::string& path) {
 
 // The array's objects by "engine/filter/benchmark"; every one must also have
 // the `required` fields.
-std::map<std::string, const JsonValue*> ByRun(
-    const JsonValue& array, std::initializer_list<const char*> required) {
-  std::map<std::string, const JsonValue*> by_run;
-  for (const JsonValue& object : array.array) {
+std::map<std::string, const Json*> ByRun(
+    const Json& array, std::initializer_list<const char*> required) {
+  std::map<std::string, const Json*> by_run;
+  for (const Json& object : array) {
     for (const char* field : required) {
-      EXPECT_NE(object.Find(field), nullptr) << "missing " << field;
+      EXPECT_NE(Find(object, field), nullptr) << "missing " << field;
     }
-    const JsonValue* engine = object.Find("engine");
-    const JsonValue* filter = object.Find("filter");
-    const JsonValue* benchmark = object.Find("benchmark");
+    const Json* engine = Find(object, "engine");
+    const Json* filter = Find(object, "filter");
+    const Json* benchmark = Find(object, "benchmark");
     if (engine == nullptr || filter == nullptr || benchmark == nullptr) {
       ADD_FAILURE() << "a result without engine, filter or benchmark";
       continue;
     }
-    by_run[engine->string + "/" + filter->string + "/" + benchmark->string] =
-        &object;
+    by_run[engine->get<std::string>() + "/" + filter->get<std::string>() + "/" +
+           benchmark->get<std::string>()] = &object;
   }
   return by_run;
 }
@@ -154,11 +165,11 @@ TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
   EXPECT_EQ(Count(run.output, "\nreadmixed    : "), 5) << run.output;
   EXPECT_EQ(Count(run.output, "\nreadmissing  : "), 5) << run.output;
 
-  std::optional<JsonValue> json = ReadJsonArray(json_path);
+  std::optional<Json> json = ReadJsonArray(json_path);
   ASSERT_TRUE(json.has_value());
   // 5 pairs (the LSM cannot run rocksdb_bloom) x 3 benchmarks.
-  ASSERT_EQ(json->array.size(), 15u);
-  std::map<std::string, const JsonValue*> by_key = ByRun(
+  ASSERT_EQ(json->size(), 15u);
+  std::map<std::string, const Json*> by_key = ByRun(
       *json, {"ops", "micros_per_op", "ios_per_op", "ios_avoided_pct",
               "fp_observed", "fp_predicted", "filter_bytes", "sst_files"});
 
@@ -171,26 +182,26 @@ TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
     ++rows;
     const std::string key = cells[0] + "/" + cells[1] + "/" + cells[2];
     ASSERT_TRUE(by_key.count(key)) << key;
-    const JsonValue& o = *by_key[key];
+    const Json& o = *by_key[key];
     bool none = cells[1] == "none";
-    EXPECT_EQ(cells[3], Fixed(o.Find("ops"), 0)) << key;
-    EXPECT_EQ(cells[4], Fixed(o.Find("ops_per_sec"), 0)) << key;
-    EXPECT_EQ(cells[5], Fixed(o.Find("ios_per_hit"), 4)) << key;
-    EXPECT_EQ(cells[6], Fixed(o.Find("ios_per_miss"), 4)) << key;
-    EXPECT_EQ(cells[7], Fixed(o.Find("covering_files_per_miss"), 2)) << key;
-    EXPECT_EQ(cells[8], Fixed(o.Find("ios_avoided_pct"), 2) + "%") << key;
-    EXPECT_EQ(cells[9], none ? "-" : Pct(o.Find("fp_observed"), 3)) << key;
-    EXPECT_EQ(cells[10], none ? "-" : Pct(o.Find("fp_predicted"), 3)) << key;
-    EXPECT_EQ(cells[11], Fixed(o.Find("filter_bytes"), 0)) << key;
-    EXPECT_EQ(cells[12], none ? "-" : Fixed(o.Find("bits_per_key"), 2)) << key;
-    EXPECT_EQ(cells[13], Fixed(o.Find("sst_files"), 0)) << key;
+    EXPECT_EQ(cells[3], Fixed(Find(o, "ops"), 0)) << key;
+    EXPECT_EQ(cells[4], Fixed(Find(o, "ops_per_sec"), 0)) << key;
+    EXPECT_EQ(cells[5], Fixed(Find(o, "ios_per_hit"), 4)) << key;
+    EXPECT_EQ(cells[6], Fixed(Find(o, "ios_per_miss"), 4)) << key;
+    EXPECT_EQ(cells[7], Fixed(Find(o, "covering_files_per_miss"), 2)) << key;
+    EXPECT_EQ(cells[8], Fixed(Find(o, "ios_avoided_pct"), 2) + "%") << key;
+    EXPECT_EQ(cells[9], none ? "-" : Pct(Find(o, "fp_observed"), 3)) << key;
+    EXPECT_EQ(cells[10], none ? "-" : Pct(Find(o, "fp_predicted"), 3)) << key;
+    EXPECT_EQ(cells[11], Fixed(Find(o, "filter_bytes"), 0)) << key;
+    EXPECT_EQ(cells[12], none ? "-" : Fixed(Find(o, "bits_per_key"), 2)) << key;
+    EXPECT_EQ(cells[13], Fixed(Find(o, "sst_files"), 0)) << key;
     // And the numbers mean what they say.
-    EXPECT_EQ(o.Find("ops")->number, 5000) << key;
+    EXPECT_EQ(Find(o, "ops")->get<double>(), 5000) << key;
     if (none) {
-      EXPECT_EQ(o.Find("ios_avoided_pct")->number, 0) << key;
-      EXPECT_TRUE(o.Find("fp_observed")->is_null()) << key;
+      EXPECT_EQ(Find(o, "ios_avoided_pct")->get<double>(), 0) << key;
+      EXPECT_TRUE(Find(o, "fp_observed")->is_null()) << key;
     } else {
-      EXPECT_GT(o.Find("ios_avoided_pct")->number, 90) << key;
+      EXPECT_GT(Find(o, "ios_avoided_pct")->get<double>(), 90) << key;
     }
   }
   // Two read benchmarks for each of the 5 pairs.
@@ -216,9 +227,9 @@ TEST(CliTest, MonkeyComparisonShowsBothMemoriesAndReads) {
       "--num_levels=3 --json=" +
       json_path);
   ASSERT_EQ(run.exit_code, 0) << run.output;
-  std::optional<JsonValue> json = ReadJsonArray(json_path);
+  std::optional<Json> json = ReadJsonArray(json_path);
   ASSERT_TRUE(json.has_value());
-  std::map<std::string, const JsonValue*> by_key =
+  std::map<std::string, const Json*> by_key =
       ByRun(*json, {"keys_per_level", "filter_bytes_per_level",
                     "bits_per_key_per_level", "ios_per_miss_predicted"});
 
@@ -227,19 +238,18 @@ TEST(CliTest, MonkeyComparisonShowsBothMemoriesAndReads) {
        TableRows(run.output, "Monkey against uniform bloomgate")) {
     ASSERT_EQ(cells.size(), 11u) << absl::StrJoin(cells, " ");
     ++rows;
-    const JsonValue* uniform = by_key[cells[0] + "/bloomgate/readmissing"];
-    const JsonValue* monkey =
-        by_key[cells[0] + "/bloomgate_monkey/readmissing"];
+    const Json* uniform = by_key[cells[0] + "/bloomgate/readmissing"];
+    const Json* monkey = by_key[cells[0] + "/bloomgate_monkey/readmissing"];
     ASSERT_TRUE(uniform && monkey) << cells[0];
     EXPECT_EQ(cells[2], "L0:100,L1:1000,L2:10000") << absl::StrJoin(cells, " ");
-    EXPECT_EQ(cells[3], Fixed(uniform->Find("bloom_bits"), 4));
-    EXPECT_EQ(cells[4], Fixed(uniform->Find("filter_bytes"), 0));
-    EXPECT_EQ(cells[5], Fixed(monkey->Find("filter_bytes"), 0));
-    EXPECT_EQ(cells[7], Fixed(uniform->Find("ios_per_miss"), 5));
-    EXPECT_EQ(cells[8], Fixed(monkey->Find("ios_per_miss"), 5));
+    EXPECT_EQ(cells[3], Fixed(Find(*uniform, "bloom_bits"), 4));
+    EXPECT_EQ(cells[4], Fixed(Find(*uniform, "filter_bytes"), 0));
+    EXPECT_EQ(cells[5], Fixed(Find(*monkey, "filter_bytes"), 0));
+    EXPECT_EQ(cells[7], Fixed(Find(*uniform, "ios_per_miss"), 5));
+    EXPECT_EQ(cells[8], Fixed(Find(*monkey, "ios_per_miss"), 5));
     // The same memory within 1%.
-    EXPECT_NEAR(monkey->Find("filter_bytes")->number /
-                    uniform->Find("filter_bytes")->number,
+    EXPECT_NEAR(Find(*monkey, "filter_bytes")->get<double>() /
+                    Find(*uniform, "filter_bytes")->get<double>(),
                 1.0, 0.01);
   }
   EXPECT_EQ(rows, 2) << run.output;
@@ -335,26 +345,25 @@ TEST(CliTest, HistogramLinesAgreeWithJsonAndTable) {
       json_path);
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("Latency:    per lookup"), std::string::npos);
-  std::optional<JsonValue> json = ReadJsonArray(json_path);
+  std::optional<Json> json = ReadJsonArray(json_path);
   ASSERT_TRUE(json.has_value());
-  std::map<std::string, const JsonValue*> by_key =
-      ByRun(*json, {"direct_reads"});
+  std::map<std::string, const Json*> by_key = ByRun(*json, {"direct_reads"});
 
   int blocks = 0;
   for (const char* engine : {"lsm", "rocksdb"}) {
     for (const char* filter : {"none", "bloomgate"}) {
       const std::string key = std::string(engine) + "/" + filter + "/readmixed";
       ASSERT_TRUE(by_key.count(key)) << key;
-      const JsonValue& o = *by_key[key];
+      const Json& o = *by_key[key];
       for (const auto& [title, field, count_field] :
            {std::tuple<const char*, const char*, const char*>{
                 "misses (absent keys)", "miss_latency", "misses"},
             {"hits (present keys)", "hit_latency", "hits"}}) {
-        const JsonValue* latency = o.Find(field);
+        const Json* latency = Find(o, field);
         ASSERT_NE(latency, nullptr) << key << " " << field;
         for (const char* f : {"count", "mean_us", "min_us", "p50_us", "p90_us",
                               "p99_us", "p999_us", "max_us"}) {
-          EXPECT_NE(latency->Find(f), nullptr) << key << " " << f;
+          EXPECT_NE(Find(*latency, f), nullptr) << key << " " << f;
         }
         std::optional<LatencyBlock> b = FindLatency(
             run.output,
@@ -362,19 +371,19 @@ TEST(CliTest, HistogramLinesAgreeWithJsonAndTable) {
             absl::StrFormat("Microseconds per lookup, %s:", title));
         ASSERT_TRUE(b.has_value()) << key << " " << title;
         ++blocks;
-        EXPECT_EQ(b->count, latency->Find("count")->number) << key;
-        EXPECT_EQ(b->count, o.Find(count_field)->number) << key;
-        EXPECT_EQ(b->average, Fixed(latency->Find("mean_us"), 4)) << key;
-        EXPECT_EQ(b->min, Fixed(latency->Find("min_us"), 2)) << key;
-        EXPECT_EQ(b->max, Fixed(latency->Find("max_us"), 2)) << key;
-        EXPECT_EQ(b->p50, Fixed(latency->Find("p50_us"), 2)) << key;
-        EXPECT_EQ(b->p90, Fixed(latency->Find("p90_us"), 2)) << key;
-        EXPECT_EQ(b->p99, Fixed(latency->Find("p99_us"), 2)) << key;
-        EXPECT_EQ(b->p999, Fixed(latency->Find("p999_us"), 2)) << key;
-        double previous = latency->Find("min_us")->number;
+        EXPECT_EQ(b->count, Find(*latency, "count")->get<double>()) << key;
+        EXPECT_EQ(b->count, Find(o, count_field)->get<double>()) << key;
+        EXPECT_EQ(b->average, Fixed(Find(*latency, "mean_us"), 4)) << key;
+        EXPECT_EQ(b->min, Fixed(Find(*latency, "min_us"), 2)) << key;
+        EXPECT_EQ(b->max, Fixed(Find(*latency, "max_us"), 2)) << key;
+        EXPECT_EQ(b->p50, Fixed(Find(*latency, "p50_us"), 2)) << key;
+        EXPECT_EQ(b->p90, Fixed(Find(*latency, "p90_us"), 2)) << key;
+        EXPECT_EQ(b->p99, Fixed(Find(*latency, "p99_us"), 2)) << key;
+        EXPECT_EQ(b->p999, Fixed(Find(*latency, "p999_us"), 2)) << key;
+        double previous = Find(*latency, "min_us")->get<double>();
         for (const char* f :
              {"p50_us", "p90_us", "p99_us", "p999_us", "max_us"}) {
-          const double v = latency->Find(f)->number;
+          const double v = Find(*latency, f)->get<double>();
           EXPECT_LE(previous, v) << key << " " << f;
           previous = v;
         }
@@ -390,17 +399,19 @@ TEST(CliTest, HistogramLinesAgreeWithJsonAndTable) {
     ++rows;
     const std::string key = cells[0] + "/" + cells[1] + "/" + cells[2];
     ASSERT_TRUE(by_key.count(key)) << key;
-    const JsonValue& o = *by_key[key];
-    EXPECT_EQ(cells[14], Fixed(o.Find("miss_latency")->Find("mean_us"), 2));
-    EXPECT_EQ(cells[15], Fixed(o.Find("miss_latency")->Find("p99_us"), 2));
-    EXPECT_EQ(cells[16], Fixed(o.Find("read_latency_us"), 2)) << key;
-    EXPECT_EQ(cells[17], Fixed(o.Find("user_micros_per_op"), 2)) << key;
-    EXPECT_EQ(cells[18],
-              absl::StrFormat("%.1f%%",
-                              100 * o.Find("explained_micros_per_op")->number /
-                                  o.Find("micros_per_op")->number))
+    const Json& o = *by_key[key];
+    EXPECT_EQ(cells[14], Fixed(Find(*Find(o, "miss_latency"), "mean_us"), 2));
+    EXPECT_EQ(cells[15], Fixed(Find(*Find(o, "miss_latency"), "p99_us"), 2));
+    EXPECT_EQ(cells[16], Fixed(Find(o, "read_latency_us"), 2)) << key;
+    EXPECT_EQ(cells[17], Fixed(Find(o, "user_micros_per_op"), 2)) << key;
+    EXPECT_EQ(
+        cells[18],
+        absl::StrFormat(
+            "%.1f%%", 100 * Find(o, "explained_micros_per_op")->get<double>() /
+                          Find(o, "micros_per_op")->get<double>()))
         << key;
-    EXPECT_EQ(cells[19], Fixed(o.Find("avoided_read_micros_per_op"), 1)) << key;
+    EXPECT_EQ(cells[19], Fixed(Find(o, "avoided_read_micros_per_op"), 1))
+        << key;
   }
   EXPECT_EQ(rows, 4);
 }
@@ -439,13 +450,14 @@ TEST(CliTest, DirectReadsOnTmpfsFollowTheKernel) {
               std::string::npos)
         << run.output;
   }
-  std::optional<JsonValue> json = ReadJsonArray(json_path);
+  std::optional<Json> json = ReadJsonArray(json_path);
   ASSERT_TRUE(json.has_value());
-  ASSERT_EQ(json->array.size(), 4u);
-  for (const JsonValue& o : json->array) {
-    const JsonValue* direct = o.Find("direct_reads");
+  ASSERT_EQ(json->size(), 4u);
+  for (const Json& o : *json) {
+    const Json* direct = Find(o, "direct_reads");
     ASSERT_NE(direct, nullptr);
-    EXPECT_EQ(direct->boolean, accepts) << o.Find("engine")->string;
+    EXPECT_EQ(direct->get<bool>(), accepts)
+        << Find(o, "engine")->get<std::string>();
   }
 
   Outcome required = RunBench(args + " --require_direct_reads");
@@ -458,6 +470,52 @@ TEST(CliTest, DirectReadsOnTmpfsFollowTheKernel) {
         << required.output;
   }
   std::filesystem::remove_all(db);
+}
+
+// bloomgate_plot draws from the tool's own --json file: a sweep's chart
+// (one curve per engine and filter) and, with --histogram, the misses'
+// latency CDF of the first engine with the most filters.
+TEST(CliTest, PlotDrawsChartsFromTheJson) {
+  const std::string json_path = Scratch("plot.json");
+  const std::string out = Scratch("plots");
+  Outcome run = RunBench(
+      "--engine=lsm,rocksdb --filter=none,bloomgate "
+      "--benchmarks=fillrandom,readmissing --num=5000 --reads=2000 "
+      "--write_buffer_size=100000 --histogram --json=" +
+      json_path);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  Outcome plot = RunBinary(
+      BLOOMGATE_PLOT_BINARY,
+      "--out=" + out + " --io_sweep=" + json_path + " --latency=" + json_path);
+  std::filesystem::remove(json_path);
+  if (plot.exit_code != 0) {
+    // Only for want of gnuplot; the data and scripts are written anyway.
+    EXPECT_NE(plot.output.find("gnuplot is not installed"), std::string::npos)
+        << plot.output;
+  } else {
+    EXPECT_TRUE(std::filesystem::exists(out + "/ios_vs_files.png"));
+    EXPECT_TRUE(std::filesystem::exists(out + "/latency_cdf.png"))
+        << plot.output;
+  }
+  auto read = [](const std::string& path) {
+    std::ifstream file(path);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+  };
+  const std::string ios = read(out + "/ios_vs_files.dat");
+  for (const char* title : {"# lsm none\n", "# lsm bloomgate\n",
+                            "# rocksdb none\n", "# rocksdb bloomgate\n"}) {
+    EXPECT_EQ(Count(ios, title), 1) << title << "\n" << ios;
+  }
+  const std::string cdf = read(out + "/latency_cdf.dat");
+  EXPECT_EQ(Count(cdf, "\n# micros share_of_absent_key_lookups\n"), 2) << cdf;
+  EXPECT_EQ(cdf.rfind("# none\n", 0), 0u) << cdf;
+  EXPECT_NE(cdf.find("\n# bloomgate\n"), std::string::npos) << cdf;
+  EXPECT_NE(read(out + "/latency_cdf.gp")
+                .find("'Latency of absent-key lookups, lsm readmissing'"),
+            std::string::npos);
+  std::filesystem::remove_all(out);
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ absl::Status Refuse(const std::string& folder) {
 BenchOptions DirectOptions(const std::string& db) {
   BenchOptions o;
   o.db = db;
-  o.use_direct_reads = true;
+  o.engine.use_direct_reads = true;
   return o;
 }
 
@@ -47,7 +47,7 @@ TEST(DirectReadsTest, RefusedMeansBufferedAndSaysWhy) {
   EXPECT_FALSE(direct.in_force);
   EXPECT_EQ(direct.folder, db);
   ASSERT_TRUE(ApplyDirectReads(direct, &o).ok());
-  EXPECT_FALSE(o.use_direct_reads);
+  EXPECT_FALSE(o.engine.use_direct_reads);
   const std::string line = DescribeDirectReads(direct);
   EXPECT_NE(line.find("buffered (page cache)"), std::string::npos) << line;
   EXPECT_NE(line.find("refuses O_DIRECT"), std::string::npos) << line;

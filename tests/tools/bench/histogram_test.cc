@@ -102,5 +102,25 @@ TEST(LatencyHistogramTest, MergeEqualsOneHistogram) {
   }
 }
 
+// The CDF a latency chart draws: from 0.1 us up, 20 points a decade, ending
+// at the largest sample with every sample counted.
+TEST(LatencyHistogramTest, CdfPointsClimbToOneAtTheLargestSample) {
+  EXPECT_TRUE(CdfPoints(LatencyHistogram()).empty());
+  LatencyHistogram h;
+  for (uint64_t nanos : {50, 500, 5000, 50000}) h.Record(nanos);
+  const std::vector<std::pair<double, double>> points = CdfPoints(h);
+  ASSERT_FALSE(points.empty());
+  EXPECT_DOUBLE_EQ(points.front().first, 0.1);
+  EXPECT_DOUBLE_EQ(points.front().second, 0.25);  // 50 ns only
+  EXPECT_DOUBLE_EQ(points.back().first, 50.0);
+  EXPECT_DOUBLE_EQ(points.back().second, 1.0);
+  // 0.1 us to 50 us is 2.7 decades: 54 points below 50 us, then 50 us.
+  EXPECT_EQ(points.size(), 55u);
+  for (size_t i = 1; i < points.size(); ++i) {
+    EXPECT_GT(points[i].first, points[i - 1].first);
+    EXPECT_GE(points[i].second, points[i - 1].second);
+  }
+}
+
 }  // namespace
 }  // namespace bloomgate::bench

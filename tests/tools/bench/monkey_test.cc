@@ -47,12 +47,13 @@ TEST(MonkeyOptionsTest, ParsesTheFilterAndTheFill) {
   o.engines = {EngineKind::kLsm};
   o.filters = {FilterKind::kBloomgateMonkey};
   o.num = 1111;
-  o.num_levels = 4;
+  o.engine.num_levels = 4;
   EXPECT_TRUE(ValidateBenchOptions(o).ok());
   o.num = 1110;  // 1 + 10 + 100 + 1000: one key short of a key in L0
   EXPECT_FALSE(ValidateBenchOptions(o).ok());
   o.num = 1111;
-  o.disable_auto_compactions = false;  // compactions would reshape the tree
+  o.engine.disable_auto_compactions =
+      false;  // compactions would reshape the tree
   EXPECT_FALSE(ValidateBenchOptions(o).ok());
 }
 
@@ -120,9 +121,9 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
   o.filters = {FilterKind::kBloomgate, FilterKind::kBloomgateMonkey};
   o.num = 111 * 300;
   o.reads = 30000;
-  o.num_levels = 3;
-  o.write_buffer_size = 1 << 20;
-  o.target_file_size_base = 1 << 20;
+  o.engine.num_levels = 3;
+  o.engine.write_buffer_size = 1 << 20;
+  o.engine.target_file_size_base = 1 << 20;
   std::vector<BenchResult> results = Run(o);
 
   // Monkey ran first (its memory sets the uniform run's), whatever the
@@ -225,11 +226,11 @@ TEST_P(MonkeyTest, ReadsCorrectlyAfterLeveledCompaction) {
   o.filters = {FilterKind::kBloomgateMonkey};
   o.num = 20000;
   o.reads = 5000;
-  o.num_levels = 4;
-  o.disable_auto_compactions = false;
-  o.write_buffer_size = 100000;
-  o.target_file_size_base = 128 << 10;
-  o.max_bytes_for_level_base = 256 << 10;
+  o.engine.num_levels = 4;
+  o.engine.disable_auto_compactions = false;
+  o.engine.write_buffer_size = 100000;
+  o.engine.target_file_size_base = 128 << 10;
+  o.engine.max_bytes_for_level_base = 256 << 10;
   std::vector<BenchResult> results = Run(o);
   const BenchResult* fill = Find(results, "bloomgate_monkey", "fillrandom");
   const BenchResult* present = Find(results, "bloomgate_monkey", "readrandom");

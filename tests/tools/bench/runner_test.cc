@@ -59,7 +59,7 @@ class RunnerTest : public ::testing::TestWithParam<Case> {
     BenchOptions o;
     o.num = 20000;
     o.reads = 20000;
-    o.write_buffer_size = 300000;  // about 8 L0 files of 20000 keys
+    o.engine.write_buffer_size = 300000;  // about 8 L0 files of 20000 keys
     o.progress = false;
     o.seed = 7;
     return o;
@@ -183,10 +183,10 @@ TEST_P(RunnerTest, LeveledShapeStillReadsExactlyTheCoveringFiles) {
   BenchOptions o = SmallOptions();
   o.benchmarks = {BenchmarkKind::kFillRandom, BenchmarkKind::kReadMissing};
   o.reads = 5000;
-  o.write_buffer_size = 100000;
-  o.disable_auto_compactions = false;  // leveled compaction
-  o.target_file_size_base = 128 << 10;
-  o.max_bytes_for_level_base = 512 << 10;
+  o.engine.write_buffer_size = 100000;
+  o.engine.disable_auto_compactions = false;  // leveled compaction
+  o.engine.target_file_size_base = 128 << 10;
+  o.engine.max_bytes_for_level_base = 512 << 10;
   std::vector<BenchResult> results = Run(o);
   const BenchResult* r = Find(results, "readmissing");
   ASSERT_NE(r, nullptr) << output_;

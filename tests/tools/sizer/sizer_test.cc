@@ -1,9 +1,11 @@
 // Copyright 2026 The bloomgate Authors.
 
 #include <string>
+#include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "tools/sizer/explain.h"
 #include "tools/sizer/size.h"
 
@@ -70,6 +72,31 @@ TEST(ComputeSizeTest, FromBitsPerKey) {
   EXPECT_EQ(report->k, 7);
   EXPECT_NEAR(report->fp_standard, 0.00819, 0.00001);
   EXPECT_THAT(FormatSizeJson(*report), HasSubstr("\"bits\": 10000000"));
+}
+
+// --json: one object whose fields are the report's, in the documented order.
+TEST(ComputeSizeTest, JsonHoldsTheReportInOrder) {
+  SizeRequest request;
+  request.num_keys = 10'000;
+  request.fp_rate = 0.01;
+  absl::StatusOr<SizeReport> report = ComputeSize(request);
+  ASSERT_TRUE(report.ok());
+  const nlohmann::ordered_json json =
+      nlohmann::ordered_json::parse(FormatSizeJson(*report));
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : json.items()) keys.push_back(key);
+  EXPECT_THAT(keys, ::testing::ElementsAre("n", "bits", "bits_per_key", "k",
+                                           "bytes", "fp_standard", "k_blocked",
+                                           "bytes_blocked", "fp_blocked"));
+  EXPECT_EQ(json["n"], report->num_keys);
+  EXPECT_EQ(json["bits"], report->bits);
+  EXPECT_EQ(json["bits_per_key"], report->bits_per_key);
+  EXPECT_EQ(json["k"], report->k);
+  EXPECT_EQ(json["bytes"], report->bytes);
+  EXPECT_EQ(json["fp_standard"], report->fp_standard);
+  EXPECT_EQ(json["k_blocked"], report->k_blocked);
+  EXPECT_EQ(json["bytes_blocked"], report->bytes_blocked);
+  EXPECT_EQ(json["fp_blocked"], report->fp_blocked);
 }
 
 TEST(ComputeSizeTest, RejectsWhatNoFilterBlockCanHold) {

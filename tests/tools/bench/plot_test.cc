@@ -1,0 +1,197 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// bloomgate_plot's charts from --json results: which results make which
+// curve, the data files and scripts gnuplot gets, and (where gnuplot is
+// installed) the PNGs.
+
+#include "plot.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+
+namespace bloomgate::bench {
+namespace {
+
+using Json = nlohmann::json;
+
+Json Result(const std::string& engine, const std::string& filter,
+            const std::string& benchmark) {
+  return Json{{"engine", engine},
+              {"filter", filter},
+              {"benchmark", benchmark},
+              {"ops", 1000},
+              {"keys_per_level", {5000}}};
+}
+
+// Two points of a --bloom_bits sweep on both engines, as RunAll orders them.
+Json FpSweep() {
+  Json results = Json::array();
+  for (double bits : {4.0, 8.0}) {
+    for (const auto& [engine, filter] :
+         std::vector<std::pair<std::string, std::string>>{
+             {"lsm", "none"},
+             {"lsm", "bloomgate"},
+             {"rocksdb", "none"},
+             {"rocksdb", "bloomgate"},
+             {"rocksdb", "rocksdb_ribbon"}}) {
+      results.push_back(Result(engine, filter, "fillrandom"));
+      Json r = Result(engine, filter, "readmissing");
+      r["bloom_bits"] = filter == "none" ? 0.0 : bits;
+      r["bits_per_key"] = filter == "none"             ? Json(nullptr)
+                          : filter == "rocksdb_ribbon" ? Json(bits * 0.7)
+                                                       : Json(bits + 0.5);
+      r["fp_observed"] = filter == "none" ? Json(nullptr) : Json(1 / bits);
+      results.push_back(r);
+    }
+  }
+  return results;
+}
+
+std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+TEST(PlotTest, FpCurvesTakeEachFilterOnItsFirstEngine) {
+  const std::vector<Series> series = FpAgainstBits(FpSweep());
+  ASSERT_EQ(series.size(), 2u);
+  EXPECT_EQ(series[0].title, "bloomgate (lsm)");
+  EXPECT_EQ(series[1].title, "rocksdb_ribbon (rocksdb)");
+  // At the bits the filters spent, not the configured ones.
+  ASSERT_EQ(series[0].points.size(), 2u);
+  EXPECT_DOUBLE_EQ(series[0].points[0].first, 4.5);
+  EXPECT_DOUBLE_EQ(series[0].points[0].second, 0.25);
+  EXPECT_DOUBLE_EQ(series[0].points[1].first, 8.5);
+  ASSERT_EQ(series[1].points.size(), 2u);
+  EXPECT_DOUBLE_EQ(series[1].points[1].first, 8 * 0.7);
+}
+
+TEST(PlotTest, FpFallsBackToConfiguredBitsWhenNoneWereCounted) {
+  Json r = Result("lsm", "bloomgate", "readmissing");
+  r["bloom_bits"] = 10.0;
+  r["bits_per_key"] = nullptr;
+  r["fp_observed"] = 0.01;
+  const std::vector<Series> series = FpAgainstBits(Json::array({r}));
+  ASSERT_EQ(series.size(), 1u);
+  ASSERT_EQ(series[0].points.size(), 1u);
+  EXPECT_DOUBLE_EQ(series[0].points[0].first, 10.0);
+}
+
+TEST(PlotTest, IoCurvesAreOnePerEngineAndFilter) {
+  Json results = Json::array();
+  for (double files : {1.0, 4.0}) {
+    for (const char* engine : {"lsm", "rocksdb"}) {
+      for (const char* filter : {"none", "bloomgate"}) {
+        Json r = Result(engine, filter, "readmissing");
+        r["covering_files_per_miss"] = files;
+        r["ios_per_miss"] = std::string(filter) == "none" ? files : files / 100;
+        results.push_back(r);
+        results.push_back(Result(engine, filter, "fillrandom"));
+      }
+    }
+  }
+  const std::vector<Series> series = IosAgainstFiles(results);
+  ASSERT_EQ(series.size(), 4u);
+  EXPECT_EQ(series[0].title, "lsm none");
+  EXPECT_EQ(series[1].title, "lsm bloomgate");
+  EXPECT_EQ(series[2].title, "rocksdb none");
+  EXPECT_EQ(series[3].title, "rocksdb bloomgate");
+  ASSERT_EQ(series[3].points.size(), 2u);
+  EXPECT_DOUBLE_EQ(series[3].points[1].first, 4.0);
+  EXPECT_DOUBLE_EQ(series[3].points[1].second, 0.04);
+  const SweepScale scale = ScaleOf(results);
+  EXPECT_EQ(scale.keys, 5000);
+  EXPECT_EQ(scale.lookups, 1000);
+}
+
+TEST(PlotTest, LatencyChartIsTheEngineWithTheMostFilters) {
+  Json results = Json::array();
+  auto with_cdf = [](Json r, double last_us) {
+    r["miss_latency_cdf"] = {{0.1, 0.0}, {last_us, 1.0}};
+    return r;
+  };
+  results.push_back(with_cdf(Result("lsm", "none", "readmixed"), 900));
+  results.push_back(with_cdf(Result("rocksdb", "none", "readmixed"), 800));
+  results.push_back(with_cdf(Result("rocksdb", "bloomgate", "readmixed"), 30));
+  results.push_back(Result("rocksdb", "rocksdb_bloom", "readmixed"));
+  results.back()["direct_reads"] = true;
+  const std::optional<LatencyChart> chart = MissLatencyCdf(results);
+  ASSERT_TRUE(chart.has_value());
+  EXPECT_EQ(chart->engine, "rocksdb");
+  EXPECT_EQ(chart->benchmark, "readmixed");
+  ASSERT_EQ(chart->series.size(), 2u);
+  EXPECT_EQ(chart->series[0].title, "none");
+  EXPECT_EQ(chart->series[1].title, "bloomgate");
+  ASSERT_EQ(chart->series[1].points.size(), 2u);
+  EXPECT_DOUBLE_EQ(chart->series[1].points[1].first, 30);
+  EXPECT_DOUBLE_EQ(chart->series[1].points[1].second, 1.0);
+
+  EXPECT_FALSE(MissLatencyCdf(Json::array({Result("lsm", "none", "readmixed")}))
+                   .has_value());
+}
+
+TEST(PlotTest, GnuplotStringsAndDataBlocks) {
+  EXPECT_EQ(GnuplotString("lsm bloomgate"), "'lsm bloomgate'");
+  EXPECT_EQ(GnuplotString("it's \"x\"\\n"), "'it''s \"x\"\\n'");
+  EXPECT_EQ(FormatSeries("x", "y", {{"a", {{1, 0.5}, {2, 0.25}}}, {"b", {}}}),
+            "# a\n# x y\n1 0.5\n2 0.25\n\n\n# b\n# x y\n\n\n");
+}
+
+TEST(PlotTest, WritesDataScriptsAndCharts) {
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) /
+      ("bloomgate_plot_test_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::ostringstream out;
+  Json io = Json::array();
+  for (double files : {1.0, 2.0}) {
+    Json r = Result("lsm", "bloomgate", "readmissing");
+    r["covering_files_per_miss"] = files;
+    r["ios_per_miss"] = files / 100;
+    io.push_back(r);
+  }
+  absl::Status s = WriteSweepCharts(dir.string(), FpSweep(), io, &out);
+  const std::string gp = ReadFile(dir / "plots.gp");
+  EXPECT_NE(gp.find("set output 'fp_vs_bits.png'"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("(5000 keys, 1000 absent lookups per point)"),
+            std::string::npos)
+      << gp;
+  EXPECT_NE(gp.find("'fp_vs_bits.dat' index 1 with linespoints pt 6 title "
+                    "'rocksdb_ribbon (rocksdb)'"),
+            std::string::npos)
+      << gp;
+  EXPECT_NE(gp.find("'ios_vs_files.dat' index 0 with linespoints pt 5 title "
+                    "'lsm bloomgate'"),
+            std::string::npos)
+      << gp;
+  EXPECT_EQ(ReadFile(dir / "ios_vs_files.dat"),
+            "# lsm bloomgate\n# files_on_path ios_per_missing_lookup\n"
+            "1 0.01\n2 0.02\n\n\n");
+  EXPECT_FALSE(ReadFile(dir / "fp_theory.dat").empty());
+  if (s.ok()) {
+    EXPECT_GT(std::filesystem::file_size(dir / "fp_vs_bits.png"), 0u);
+    EXPECT_GT(std::filesystem::file_size(dir / "ios_vs_files.png"), 0u);
+    EXPECT_NE(out.str().find("Plots written: "), std::string::npos);
+  } else {
+    EXPECT_TRUE(absl::IsFailedPrecondition(s)) << s;  // no gnuplot here
+  }
+
+  EXPECT_TRUE(absl::IsInvalidArgument(
+      WriteSweepCharts(dir.string(), Json::array(), Json::array(), &out)));
+  EXPECT_TRUE(absl::IsInvalidArgument(
+      WriteLatencyChart(dir.string(), Json::array(), &out)));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace bloomgate::bench

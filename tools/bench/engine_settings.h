@@ -1,0 +1,35 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// The settings every engine takes from the command line, with the same
+// meaning for both engines. BenchOptions holds one, and each engine reads its
+// fields where it opens its database, so a new engine setting is one field
+// here, one flag in bloomgate_bench.cc and one use in each engine.
+
+#ifndef BLOOMGATE_TOOLS_BENCH_ENGINE_SETTINGS_H_
+#define BLOOMGATE_TOOLS_BENCH_ENGINE_SETTINGS_H_
+
+#include <cstdint>
+
+namespace bloomgate::bench {
+
+struct EngineSettings {
+  // The LSM's shape.
+  int64_t write_buffer_size = 8 << 20;
+  int64_t target_file_size_base = 64 << 20;
+  int64_t max_bytes_for_level_base = 256 << 20;
+  double max_bytes_for_level_multiplier = 10;
+  int num_levels = 7;
+  bool disable_auto_compactions = true;
+
+  int64_t cache_size = 0;  // RocksDB block cache bytes; 0 = no cache
+  // Data-block reads of lookups with O_DIRECT (RocksDB's use_direct_reads,
+  // the LSM's use_direct_io), so that the device, not the page cache, serves
+  // each one; flushes and compactions stay buffered (db_bench's
+  // use_direct_io_for_flush_and_compaction=false). The tool turns it off
+  // when the file system refuses O_DIRECT (direct_reads.h).
+  bool use_direct_reads = false;
+};
+
+}  // namespace bloomgate::bench
+
+#endif  // BLOOMGATE_TOOLS_BENCH_ENGINE_SETTINGS_H_
