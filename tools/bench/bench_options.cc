@@ -26,15 +26,6 @@ constexpr NamedKind<EngineKind> kEngines[] = {
     {"rocksdb", EngineKind::kRocksDB},
 };
 
-constexpr NamedKind<FilterKind> kFilters[] = {
-    {"none", FilterKind::kNone},
-    {"bloomgate", FilterKind::kBloomgate},
-    {"bloomgate_standard", FilterKind::kBloomgateStandard},
-    {"bloomgate_monkey", FilterKind::kBloomgateMonkey},
-    {"rocksdb_bloom", FilterKind::kRocksDBBloom},
-    {"rocksdb_ribbon", FilterKind::kRocksDBRibbon},
-};
-
 constexpr NamedKind<BenchmarkKind> kBenchmarks[] = {
     {"fillrandom", BenchmarkKind::kFillRandom},
     {"fillseq", BenchmarkKind::kFillSeq},
@@ -66,15 +57,16 @@ absl::StatusOr<Kind> Parse(const NamedKind<Kind> (&table)[N],
                    absl::StrJoin(names, ", ")));
 }
 
-template <typename Kind, size_t N>
-absl::StatusOr<std::vector<Kind>> ParseList(const NamedKind<Kind> (&table)[N],
-                                            std::string_view what,
-                                            std::string_view list) {
+// A comma-separated list, each item parsed by `parse_one`.
+template <typename Kind, typename ParseOne>
+absl::StatusOr<std::vector<Kind>> ParseList(std::string_view what,
+                                            std::string_view list,
+                                            ParseOne parse_one) {
   std::vector<Kind> kinds;
   for (absl::string_view item :
        absl::StrSplit(Sv(list), ',', absl::SkipEmpty())) {
     absl::StatusOr<Kind> kind =
-        Parse(table, what, std::string_view(item.data(), item.size()));
+        parse_one(std::string_view(item.data(), item.size()));
     if (!kind.ok()) return kind.status();
     kinds.push_back(*kind);
   }
@@ -83,6 +75,15 @@ absl::StatusOr<std::vector<Kind>> ParseList(const NamedKind<Kind> (&table)[N],
         absl::StrCat("empty list of ", Sv(what), "s"));
   }
   return kinds;
+}
+
+template <typename Kind, size_t N>
+absl::StatusOr<std::vector<Kind>> ParseList(const NamedKind<Kind> (&table)[N],
+                                            std::string_view what,
+                                            std::string_view list) {
+  return ParseList<Kind>(what, list, [&](std::string_view name) {
+    return Parse(table, what, name);
+  });
 }
 
 absl::Status Invalid(std::string_view flag, std::string_view why) {
@@ -95,9 +96,6 @@ absl::Status Invalid(std::string_view flag, std::string_view why) {
 std::string_view EngineName(EngineKind engine) {
   return NameOf(kEngines, engine);
 }
-std::string_view FilterName(FilterKind filter) {
-  return NameOf(kFilters, filter);
-}
 std::string_view BenchmarkName(BenchmarkKind benchmark) {
   return NameOf(kBenchmarks, benchmark);
 }
@@ -108,33 +106,39 @@ bool IsFillBenchmark(BenchmarkKind benchmark) {
          benchmark == BenchmarkKind::kFillLevels;
 }
 
-absl::StatusOr<FilterKind> ParseFilter(std::string_view name) {
-  return Parse(kFilters, "filter", name);
-}
 absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name) {
   return Parse(kBenchmarks, "benchmark", name);
 }
 absl::StatusOr<std::vector<EngineKind>> ParseEngineList(std::string_view list) {
   return ParseList(kEngines, "engine", list);
 }
-absl::StatusOr<std::vector<FilterKind>> ParseFilterList(std::string_view list) {
-  return ParseList(kFilters, "filter", list);
+absl::StatusOr<std::vector<FilterSpec>> ParseFilterList(std::string_view list) {
+  return ParseList<FilterSpec>("filter", list, [](std::string_view name) {
+    return FilterKindSpec(name, FilterSpec{}.bits_per_key);
+  });
 }
 absl::StatusOr<std::vector<BenchmarkKind>> ParseBenchmarkList(
     std::string_view list) {
   return ParseList(kBenchmarks, "benchmark", list);
 }
 
-bool EngineSupports(EngineKind engine, FilterKind filter) {
+bool EngineSupports(EngineKind engine, const FilterSpec& filter) {
   switch (engine) {
     case EngineKind::kLsm:
-      return filter == FilterKind::kNone || filter == FilterKind::kBloomgate ||
-             filter == FilterKind::kBloomgateStandard ||
-             filter == FilterKind::kBloomgateMonkey;
+      return filter.family == FilterFamily::kNone ||
+             filter.family == FilterFamily::kBloomgate;
     case EngineKind::kRocksDB:
       return true;
   }
   return false;
+}
+
+FilterSpec FilterForRun(const FilterSpec& kind, const BenchOptions& options,
+                        std::optional<double> bits) {
+  FilterSpec spec = kind;
+  spec.bits_per_key = bits.value_or(options.bloom_bits);
+  if (spec.monkey) spec.fanout = options.engine.max_bytes_for_level_multiplier;
+  return spec;
 }
 
 absl::Status ValidateBenchOptions(const BenchOptions& o) {
@@ -204,14 +208,13 @@ absl::Status ValidateBenchOptions(const BenchOptions& o) {
     if (!weights.ok())
       return Invalid("num", std::string(weights.status().message()));
   }
-  for (FilterKind f : o.filters) {
-    if (f != FilterKind::kBloomgateMonkey) continue;
+  for (const FilterSpec& f : o.filters) {
+    if (!f.monkey) continue;
     absl::StatusOr<std::vector<double>> bits =
-        MonkeyLevelBits(o.bloom_bits, o.engine.num_levels,
-                        o.engine.max_bytes_for_level_multiplier);
+        FilterForRun(f, o).LevelBitsPerKey(o.engine.num_levels);
     if (!bits.ok()) {
-      return Invalid("filter", absl::StrCat("bloomgate_monkey: ",
-                                            bits.status().message()));
+      return Invalid(
+          "filter", absl::StrCat(FilterName(f), ": ", bits.status().message()));
     }
   }
   if (o.require_direct_reads && !o.engine.use_direct_reads) {
@@ -222,7 +225,9 @@ absl::Status ValidateBenchOptions(const BenchOptions& o) {
   }
   for (EngineKind engine : o.engines) {
     bool any = false;
-    for (FilterKind filter : o.filters) any |= EngineSupports(engine, filter);
+    for (const FilterSpec& filter : o.filters) {
+      any |= EngineSupports(engine, filter);
+    }
     if (!any) {
       return Invalid("filter",
                      absl::StrCat("none of the filters runs on --engine=",

@@ -9,30 +9,20 @@
 #define BLOOMGATE_TOOLS_BENCH_BENCH_OPTIONS_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "bloomgate/filter_spec.h"
 #include "engine_settings.h"
 
 namespace bloomgate::bench {
 
 // The storage engines the tool drives through one interface (engine.h).
 enum class EngineKind { kLsm, kRocksDB };
-
-// The filters a run can compare. Which engine can use which is EngineSupports.
-enum class FilterKind {
-  kNone,               // no filter: every file on the lookup path is read
-  kBloomgate,          // bloomgate, blocked layout (one cache line per key)
-  kBloomgateStandard,  // bloomgate, textbook layout
-  // bloomgate, blocked, with level-aware bits per key (Monkey): bloom_bits
-  // on average, more in upper levels, fewer in the last (monkey.h)
-  kBloomgateMonkey,
-  kRocksDBBloom,   // RocksDB's built-in Bloom (FastLocalBloom)
-  kRocksDBRibbon,  // RocksDB's built-in Ribbon
-};
 
 // The benchmarks, in db_bench's names.
 enum class BenchmarkKind {
@@ -49,30 +39,32 @@ enum class BenchmarkKind {
 };
 
 std::string_view EngineName(EngineKind engine);
-std::string_view FilterName(FilterKind filter);
 std::string_view BenchmarkName(BenchmarkKind benchmark);
 bool IsFillBenchmark(BenchmarkKind benchmark);
 
 // Parse one name each; InvalidArgument listing the accepted names otherwise.
-absl::StatusOr<FilterKind> ParseFilter(std::string_view name);
 absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name);
 
 // Parse a comma-separated list (empty items are ignored; an empty list is an
 // error).
 absl::StatusOr<std::vector<EngineKind>> ParseEngineList(std::string_view list);
-absl::StatusOr<std::vector<FilterKind>> ParseFilterList(std::string_view list);
+// Filters by their registry names (FilterKinds in bloomgate/filter_spec.h:
+// none, bloomgate, bloomgate_standard, bloomgate_monkey, rocksdb_bloom,
+// rocksdb_ribbon), each at 10 bits per key until a run sets its own
+// (FilterForRun).
+absl::StatusOr<std::vector<FilterSpec>> ParseFilterList(std::string_view list);
 absl::StatusOr<std::vector<BenchmarkKind>> ParseBenchmarkList(
     std::string_view list);
 
 // Whether `engine` can run with `filter`: the LSM builds only bloomgate's own
 // filters (bloomgate_monkey through StoreOptions::level_filters); RocksDB
 // runs all of them (bloomgate's through its plug-in).
-bool EngineSupports(EngineKind engine, FilterKind filter);
+bool EngineSupports(EngineKind engine, const FilterSpec& filter);
 
 struct BenchOptions {
   std::vector<BenchmarkKind> benchmarks;
   std::vector<EngineKind> engines;
-  std::vector<FilterKind> filters;
+  std::vector<FilterSpec> filters;  // registry kinds (ParseFilterList)
 
   int64_t num = 1000000;    // keys written by a fill
   int64_t reads = 1000000;  // lookups per read benchmark (all threads)
@@ -111,6 +103,18 @@ struct BenchOptions {
   std::string json;          // write results here when not empty
   bool progress = true;      // progress bar when stderr is a terminal
 };
+
+// The filter a run of `kind` (an entry of options.filters) builds: at
+// `bits` bits per key, or options.bloom_bits, and with the tree's fanout
+// (max_bytes_for_level_multiplier) for a level-aware kind.
+FilterSpec FilterForRun(const FilterSpec& kind, const BenchOptions& options,
+                        std::optional<double> bits = std::nullopt);
+
+// The registry name the tool prints and files a filter's results under, e.g.
+// "bloomgate_monkey" (FilterSpec::KindName).
+inline std::string FilterName(const FilterSpec& filter) {
+  return filter.KindName();
+}
 
 // OK, or InvalidArgument naming the offending flag.
 absl::Status ValidateBenchOptions(const BenchOptions& options);

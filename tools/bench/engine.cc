@@ -12,7 +12,7 @@ absl::StatusOr<std::unique_ptr<Engine>> OpenEngine(
   if (!EngineSupports(kind, options.filter)) {
     return absl::InvalidArgumentError(
         absl::StrCat("engine ", Sv(EngineName(kind)), " cannot use filter ",
-                     Sv(FilterName(options.filter))));
+                     FilterName(options.filter)));
   }
   switch (kind) {
     case EngineKind::kRocksDB:

@@ -27,8 +27,8 @@ struct EngineOptions {
   EngineSettings settings;
   std::string dir;  // the engine's own folder
   bool use_existing = false;
-  FilterKind filter = FilterKind::kNone;
-  double bloom_bits = 10.0;
+  // The filter new files get, with its bits per key (FilterForRun).
+  FilterSpec filter = kNoFilter;
   // Time every data-block read of a lookup (ReadCounters::read_nanos). The
   // LSM always does (two clock reads per read system call); RocksDB only
   // with this, as its PerfContext timers cost every Get.

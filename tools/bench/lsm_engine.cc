@@ -9,14 +9,11 @@
 #include <utility>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
-#include "absl_compat.h"
-#include "bloomgate/filter_options.h"
+#include "bloomgate/filter_spec.h"
 #include "bloomgate/lsm/stats.h"
 #include "bloomgate/lsm/store.h"
 #include "bloomgate/lsm/write_batch.h"
 #include "engine.h"
-#include "monkey.h"
 
 namespace bloomgate::bench {
 
@@ -28,42 +25,8 @@ class LsmEngine final : public Engine {
 
   absl::Status Open(const EngineOptions& o) {
     lsm::StoreOptions options;
-    switch (o.filter) {
-      case FilterKind::kNone:
-        options.filter = std::nullopt;
-        break;
-      case FilterKind::kBloomgate:
-      case FilterKind::kBloomgateStandard: {
-        FilterOptions filter;
-        filter.bits_per_key = o.bloom_bits;
-        filter.layout = o.filter == FilterKind::kBloomgate ? Layout::kBlocked
-                                                           : Layout::kStandard;
-        options.filter = filter;
-        break;
-      }
-      case FilterKind::kBloomgateMonkey: {
-        absl::StatusOr<std::vector<double>> bits =
-            MonkeyLevelBits(o.bloom_bits, o.settings.num_levels,
-                            o.settings.max_bytes_for_level_multiplier);
-        if (!bits.ok()) return bits.status();
-        for (double level_bits : *bits) {
-          // Monkey gives a level 0 bits when memory is very scarce: no
-          // filter there.
-          if (level_bits <= 0) {
-            options.level_filters.push_back(std::nullopt);
-            continue;
-          }
-          FilterOptions filter;
-          filter.bits_per_key = level_bits;
-          filter.layout = Layout::kBlocked;
-          options.level_filters.push_back(filter);
-        }
-        break;
-      }
-      default:
-        return absl::InvalidArgumentError(absl::StrCat(
-            "the lsm engine cannot use filter ", Sv(FilterName(o.filter))));
-    }
+    // A level-aware spec gets its per-level bits from the store itself.
+    options.filter = o.filter;
     options.write_buffer_size =
         static_cast<size_t>(o.settings.write_buffer_size);
     options.target_file_size =

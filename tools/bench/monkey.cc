@@ -5,16 +5,9 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
-#include "bloomgate/allocation.h"
 #include "bloomgate/filter_builder.h"
 
 namespace bloomgate::bench {
-
-absl::StatusOr<std::vector<double>> MonkeyLevelBits(double bits, int num_levels,
-                                                    double fanout) {
-  return MonkeyBitsPerKey(Layout::kBlocked, bits,
-                          LeveledShape(num_levels, fanout));
-}
 
 absl::StatusOr<std::vector<int64_t>> LevelWeights(int num_levels, double fanout,
                                                   int64_t num) {

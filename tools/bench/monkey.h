@@ -17,17 +17,10 @@
 
 namespace bloomgate::bench {
 
-// Bits per key of L0 .. L<num_levels - 1> for bloomgate_monkey (blocked
-// layout, `bits` on average, levels `fanout` times larger each): the
-// allocation both engines use, the LSM through StoreOptions::level_filters
-// and RocksDB through its plug-in's `monkey` option, which computes the same
-// MonkeyBitsPerKey. A 0 means no filter at that level.
-absl::StatusOr<std::vector<double>> MonkeyLevelBits(double bits, int num_levels,
-                                                    double fanout);
-
 // The keys per period of the tree filllevels writes: level L gets
 // round(fanout^L) of every sum-of-them consecutive keys, so the levels are
-// 1 : T : T^2 ... (the shape of MonkeyLevelBits) and each spans the whole key
+// 1 : T : T^2 ... (the shape bloomgate_monkey's allocation assumes,
+// FilterSpec::LevelBitsPerKey) and each spans the whole key
 // range. InvalidArgument if a level would get no key out of `num`.
 absl::StatusOr<std::vector<int64_t>> LevelWeights(int num_levels, double fanout,
                                                   int64_t num);

@@ -202,7 +202,7 @@ std::string BuildWarnings() {
 std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
   std::vector<std::string> engines, filters, benchmarks;
   for (EngineKind e : o.engines) engines.emplace_back(EngineName(e));
-  for (FilterKind f : o.filters) filters.emplace_back(FilterName(f));
+  for (const FilterSpec& f : o.filters) filters.emplace_back(FilterName(f));
   for (BenchmarkKind b : o.benchmarks)
     benchmarks.emplace_back(BenchmarkName(b));
   std::time_t now = std::time(nullptr);
@@ -224,7 +224,9 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
                   absl::StrFormat("%g", 100 * o.negative_ratio),
                   "% absent keys\n");
   bool filterless = false;
-  for (FilterKind f : o.filters) filterless |= f == FilterKind::kNone;
+  for (const FilterSpec& f : o.filters) {
+    filterless |= f.family == FilterFamily::kNone;
+  }
   if (filterless && o.filterless_reads > 0 && o.filterless_reads < o.reads) {
     absl::StrAppend(&out, "            (filter none: the first ",
                     o.filterless_reads,
@@ -235,9 +237,9 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
   absl::StrAppend(&out, "Filters:    ", absl::StrJoin(filters, ","), " at ",
                   absl::StrFormat("%g", o.bloom_bits), " bits/key");
   bool monkey = false, uniform = false;
-  for (FilterKind f : o.filters) {
-    monkey |= f == FilterKind::kBloomgateMonkey;
-    uniform |= f == FilterKind::kBloomgate;
+  for (const FilterSpec& f : o.filters) {
+    monkey |= FilterName(f) == "bloomgate_monkey";
+    uniform |= FilterName(f) == "bloomgate";
   }
   if (monkey && uniform && o.monkey_equal_memory) {
     absl::StrAppend(&out, "; bloomgate at bloomgate_monkey's filter memory",

@@ -52,35 +52,24 @@ absl::Status FromRocks(const rocksdb::Status& s, std::string_view what) {
 }
 
 absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> MakeFilterPolicy(
-    FilterKind filter, double bits, double fanout) {
-  switch (filter) {
-    case FilterKind::kNone:
+    const FilterSpec& filter) {
+  switch (filter.family) {
+    case FilterFamily::kNone:
       return nullptr;
-    case FilterKind::kRocksDBBloom:
+    case FilterFamily::kRocksDBBloom:
       return std::shared_ptr<const rocksdb::FilterPolicy>(
-          rocksdb::NewBloomFilterPolicy(bits));
-    case FilterKind::kRocksDBRibbon:
+          rocksdb::NewBloomFilterPolicy(filter.bits_per_key));
+    case FilterFamily::kRocksDBRibbon:
       // bloom_before_level = -1: Ribbon for every file. The default (0)
       // would build Bloom filters for flushes, i.e. for every L0 file here.
       return std::shared_ptr<const rocksdb::FilterPolicy>(
-          rocksdb::NewRibbonFilterPolicy(bits, /*bloom_before_level=*/-1));
-    case FilterKind::kBloomgate:
-    case FilterKind::kBloomgateStandard:
-    case FilterKind::kBloomgateMonkey: {
-      RocksDBFilterOptions options;
-      options.bits_per_key = bits;
-      options.layout = filter == FilterKind::kBloomgateStandard
-                           ? Layout::kStandard
-                           : Layout::kBlocked;
-      // The policy reads num_levels and each file's level from RocksDB;
-      // the level multiplier it cannot, so it gets it here.
-      options.monkey = filter == FilterKind::kBloomgateMonkey;
-      options.fanout = fanout;
-      absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
-          CreateRocksDBFilterPolicy(options);
-      if (!policy.ok()) return policy.status();
-      return *policy;
-    }
+          rocksdb::NewRibbonFilterPolicy(filter.bits_per_key,
+                                         /*bloom_before_level=*/-1));
+    case FilterFamily::kBloomgate:
+      // The policy reads num_levels and each file's level from RocksDB; the
+      // level multiplier it cannot, so a level-aware spec carries it as its
+      // fanout (FilterForRun).
+      return CreateRocksDBFilterPolicy(filter);
   }
   return absl::InvalidArgumentError("unknown filter");
 }
@@ -97,8 +86,7 @@ class RocksDBEngine final : public Engine {
     disable_auto_compactions_ = o.settings.disable_auto_compactions;
     target_file_size_base_ = o.settings.target_file_size_base;
     absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
-        MakeFilterPolicy(o.filter, o.bloom_bits,
-                         o.settings.max_bytes_for_level_multiplier);
+        MakeFilterPolicy(o.filter);
     if (!policy.ok()) return policy.status();
 
     rocksdb::BlockBasedTableOptions table;
@@ -255,7 +243,7 @@ class RocksDBEngine final : public Engine {
     // With a filter, RocksDB checks it on every file whose range covers the
     // key, so checks count the files on the path. Without one, each such
     // file costs exactly one data-block read (index in memory, no cache).
-    if (filter_ != FilterKind::kNone) {
+    if (filter_.family != FilterFamily::kNone) {
       c.files_on_path = c.filter_checks;
       c.files_on_path_known = true;
     } else if (no_cache_) {
@@ -320,7 +308,7 @@ class RocksDBEngine final : public Engine {
     return rocksdb::Slice(s.data(), s.size());
   }
 
-  FilterKind filter_ = FilterKind::kNone;
+  FilterSpec filter_ = kNoFilter;
   bool direct_reads_ = false;
   rocksdb::PerfLevel perf_level_ = rocksdb::PerfLevel::kEnableCount;
   bool disable_auto_compactions_ = true;

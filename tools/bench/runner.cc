@@ -97,7 +97,7 @@ void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
   r->avoided_read_micros_per_op = avoided_per_op * r->read_latency_us;
 }
 
-void RecordShape(const EngineShape& shape, FilterKind filter, double bits,
+void RecordShape(const EngineShape& shape, const FilterSpec& filter,
                  absl::Span<const double> level_bits, BenchResult* r) {
   r->sst_files = static_cast<int>(shape.files.size());
   r->files_per_level.clear();
@@ -125,11 +125,11 @@ void RecordShape(const EngineShape& shape, FilterKind filter, double bits,
               static_cast<double>(filter_keys_per_level[level])));
   }
   r->filter_bytes = shape.filter_bytes;
-  r->bits_per_key = filter == FilterKind::kNone
+  r->bits_per_key = filter.family == FilterFamily::kNone
                         ? kNaN
                         : Ratio(8.0 * static_cast<double>(shape.filter_bytes),
                                 static_cast<double>(shape.filter_keys));
-  r->fp_predicted = PredictedFp(filter, bits, shape, level_bits);
+  r->fp_predicted = PredictedFp(filter, shape, level_bits);
 }
 
 // The lookups of a read benchmark, thread by thread. The timed loop and the
@@ -201,7 +201,8 @@ void TimeLookups(Engine& engine, const LookupPlan& plan, bool histogram,
 
 // The figures of a read benchmark that come from counting: lookups, reads,
 // filter checks, against the engine's counters before and after.
-void RecordReads(FilterKind filter, const std::vector<ReadTally>& tallies,
+void RecordReads(const FilterSpec& filter,
+                 const std::vector<ReadTally>& tallies,
                  const ReadCounters& before, const ReadCounters& after,
                  BenchResult* r) {
   for (const ReadTally& tally : tallies) {
@@ -235,7 +236,7 @@ void RecordReads(FilterKind filter, const std::vector<ReadTally>& tallies,
           : kNaN;
   r->files_on_path_per_op =
       Ratio(r->files_on_path, static_cast<double>(r->ops));
-  if (filter == FilterKind::kNone) {
+  if (filter.family == FilterFamily::kNone) {
     r->ios_avoided_pct = 0;
     r->fp_observed = kNaN;
   } else {
@@ -250,15 +251,13 @@ void RecordReads(FilterKind filter, const std::vector<ReadTally>& tallies,
 // Outside the timed loop: replays the same lookups and counts, from the
 // files' key ranges alone, how many files cover each absent key, and adds up
 // the predicted FP rates of their filters.
-void PredictMisses(const EngineShape& shape, FilterKind filter, double bits,
+void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
                    absl::Span<const double> level_bits, const LookupPlan& plan,
                    BenchResult* r) {
   std::vector<double> file_fp;
   for (const FileInfo& f : shape.files) {
-    file_fp.push_back(filter == FilterKind::kNone
-                          ? kNaN
-                          : PredictedFileFp(filter, bits, f.filter_keys,
-                                            f.filter_bytes, level_bits));
+    file_fp.push_back(
+        PredictedFileFp(filter, f.filter_keys, f.filter_bytes, level_bits));
   }
   uint64_t covering = 0, absent = 0;
   double predicted_reads = 0;
@@ -285,7 +284,7 @@ void PredictMisses(const EngineShape& shape, FilterKind filter, double bits,
       Ratio(predicted_reads, static_cast<double>(absent));
   // Per filter check, like fp_observed: each file weighs as often as the
   // lookups meet it, which matters when levels have different budgets.
-  if (filter != FilterKind::kNone && covering > 0) {
+  if (filter.family != FilterFamily::kNone && covering > 0) {
     r->fp_predicted = predicted_reads / static_cast<double>(covering);
   }
 }
@@ -301,9 +300,9 @@ struct Runner::FillPlan {
 };
 
 std::string EngineDir(const std::string& base, EngineKind engine,
-                      FilterKind filter) {
+                      const FilterSpec& filter) {
   return absl::StrCat(base, "/", Sv(EngineName(engine)), "_",
-                      Sv(FilterName(filter)));
+                      FilterName(filter));
 }
 
 Runner::Runner(const BenchOptions& options, std::ostream* out)
@@ -327,33 +326,34 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
 
   // With monkey_equal_memory, bloomgate_monkey runs before bloomgate so
   // that the uniform run can be given the monkey run's memory.
-  std::vector<FilterKind> filters = options_.filters;
-  auto has = [&](FilterKind f) {
-    return std::find(filters.begin(), filters.end(), f) != filters.end();
+  std::vector<FilterSpec> filters = options_.filters;
+  auto find = [&](std::string_view name) {
+    return std::find_if(
+        filters.begin(), filters.end(),
+        [&](const FilterSpec& f) { return FilterName(f) == name; });
   };
   const bool equal_memory = options_.monkey_equal_memory &&
-                            has(FilterKind::kBloomgateMonkey) &&
-                            has(FilterKind::kBloomgate);
+                            find("bloomgate_monkey") != filters.end() &&
+                            find("bloomgate") != filters.end();
   if (equal_memory) {
-    filters.erase(std::find(filters.begin(), filters.end(),
-                            FilterKind::kBloomgateMonkey));
-    filters.insert(
-        std::find(filters.begin(), filters.end(), FilterKind::kBloomgate),
-        FilterKind::kBloomgateMonkey);
+    const FilterSpec monkey = *find("bloomgate_monkey");
+    filters.erase(find("bloomgate_monkey"));
+    filters.insert(find("bloomgate"), monkey);
   }
 
   std::vector<BenchResult> all;
   absl::Status status;
   for (EngineKind engine : options_.engines) {
     std::optional<double> uniform_bits;
-    for (FilterKind filter : filters) {
+    for (const FilterSpec& filter : filters) {
+      const std::string name = FilterName(filter);
       if (!EngineSupports(engine, filter)) {
         *out_ << "(skipping engine " << EngineName(engine) << " with filter "
-              << FilterName(filter) << ": not supported)\n";
+              << name << ": not supported)\n";
         continue;
       }
       std::optional<double> bits;
-      if (filter == FilterKind::kBloomgate && uniform_bits.has_value()) {
+      if (name == "bloomgate" && uniform_bits.has_value()) {
         bits = uniform_bits;
         *out_ << "(bloomgate at " << absl::StrFormat("%.4f", *bits)
               << " bits/key: the filter memory bloomgate_monkey used on "
@@ -371,7 +371,7 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
         break;
       }
       all.insert(all.end(), results->begin(), results->end());
-      if (equal_memory && filter == FilterKind::kBloomgateMonkey) {
+      if (equal_memory && name == "bloomgate_monkey") {
         absl::StatusOr<double> matched =
             EqualMemoryBits(last_shape_, Layout::kBlocked);
         if (matched.ok()) {
@@ -396,22 +396,21 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
 }
 
 absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
-    EngineKind engine_kind, FilterKind filter, const std::string& dir,
+    EngineKind engine_kind, const FilterSpec& filter, const std::string& dir,
     std::optional<double> bloom_bits) {
-  const double configured_bits = bloom_bits.value_or(options_.bloom_bits);
   Target target;
   target.engine_kind = engine_kind;
-  target.filter = filter;
-  target.bits = filter == FilterKind::kNone ? 0 : configured_bits;
-  if (filter == FilterKind::kBloomgateMonkey) {
+  target.filter = FilterForRun(filter, options_, bloom_bits);
+  const bool none = filter.family == FilterFamily::kNone;
+  target.bits = none ? 0 : target.filter.bits_per_key;
+  if (target.filter.monkey) {
     absl::StatusOr<std::vector<double>> allocation =
-        MonkeyLevelBits(configured_bits, options_.engine.num_levels,
-                        options_.engine.max_bytes_for_level_multiplier);
+        target.filter.LevelBitsPerKey(options_.engine.num_levels);
     if (!allocation.ok()) return allocation.status();
     target.level_bits = *std::move(allocation);
   }
   absl::StatusOr<std::unique_ptr<Engine>> opened =
-      OpenIn(dir, engine_kind, filter, configured_bits);
+      OpenIn(dir, engine_kind, target.filter);
   if (!opened.ok()) return opened.status();
   target.engine = opened->get();
   PrintTarget(target);
@@ -432,14 +431,12 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
 }
 
 absl::StatusOr<std::unique_ptr<Engine>> Runner::OpenIn(
-    const std::string& dir, EngineKind engine, FilterKind filter,
-    double bloom_bits) const {
+    const std::string& dir, EngineKind engine, const FilterSpec& filter) const {
   EngineOptions eo;
   eo.settings = options_.engine;
   eo.dir = dir;
   eo.use_existing = options_.use_existing_db;
   eo.filter = filter;
-  eo.bloom_bits = bloom_bits;
   eo.time_reads = options_.engine.use_direct_reads || options_.histogram;
   if (!options_.use_existing_db) {
     std::error_code ec;
@@ -480,7 +477,7 @@ absl::StatusOr<std::optional<BenchResult>> Runner::RunBenchmark(
 void Runner::PrintTarget(const Target& target) const {
   *out_ << "-- engine " << EngineName(target.engine_kind) << ", filter "
         << FilterName(target.filter);
-  if (target.filter == FilterKind::kBloomgateMonkey) {
+  if (target.filter.monkey) {
     *out_ << " (" << target.bits << " bits/key on average over "
           << options_.engine.num_levels << " levels of fanout "
           << options_.engine.max_bytes_for_level_multiplier << "; by level";
@@ -489,7 +486,7 @@ void Runner::PrintTarget(const Target& target) const {
             << absl::StrFormat("%.2f", target.level_bits[level]);
     }
     *out_ << ")";
-  } else if (target.filter != FilterKind::kNone) {
+  } else if (target.filter.family != FilterFamily::kNone) {
     *out_ << " (" << target.bits << " bits/key)";
   }
   *out_ << "\n" << std::flush;
@@ -499,7 +496,7 @@ BenchResult Runner::NewResult(const Target& target,
                               BenchmarkKind benchmark) const {
   BenchResult r;
   r.engine = std::string(EngineName(target.engine_kind));
-  r.filter = std::string(FilterName(target.filter));
+  r.filter = FilterName(target.filter);
   r.benchmark = std::string(BenchmarkName(benchmark));
   r.bloom_bits = target.bits;
   r.threads = 1;
@@ -591,7 +588,7 @@ absl::StatusOr<BenchResult> Runner::DoFill(const Target& target,
                  1048576.0 / r.seconds;
   absl::StatusOr<EngineShape> shape = engine.GetShape();
   if (!shape.ok()) return shape.status();
-  RecordShape(*shape, target.filter, target.bits, target.level_bits, &r);
+  RecordShape(*shape, target.filter, target.level_bits, &r);
   r.ios_per_op = r.ios_per_hit = r.ios_per_miss = kNaN;
   r.files_on_path = r.files_on_path_per_op = kNaN;
   r.covering_files_per_miss = r.ios_per_miss_predicted = kNaN;
@@ -632,14 +629,14 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
   BenchResult r = NewResult(target, benchmark);
   absl::StatusOr<EngineShape> shape = engine.GetShape();
   if (!shape.ok()) return shape.status();
-  RecordShape(*shape, target.filter, target.bits, target.level_bits, &r);
+  RecordShape(*shape, target.filter, target.level_bits, &r);
 
   r.threads = o.threads;
   // Filterless runs may look up only the start of the same streams
   // (--filterless_reads): each of their lookups reads every covering file,
   // so they cost tens of times more per lookup, at the same rate.
   const int64_t reads =
-      target.filter == FilterKind::kNone && o.filterless_reads > 0
+      target.filter.family == FilterFamily::kNone && o.filterless_reads > 0
           ? std::min(o.reads, o.filterless_reads)
           : o.reads;
   const LookupPlan plan{KeySpace(o.num, o.key_size),
@@ -669,8 +666,7 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
   r.modeled_saved_micros_per_op =
       o.io_latency_us > 0 ? avoided_per_op * o.io_latency_us : kNaN;
   RecordTimings(o, tallies, before, after, avoided_per_op, &r);
-  PredictMisses(*shape, target.filter, target.bits, target.level_bits, plan,
-                &r);
+  PredictMisses(*shape, target.filter, target.level_bits, plan, &r);
 
   r.direct_reads = engine.direct_reads();
   *out_ << FormatBenchmarkLine(r) << "\n" << FormatLatency(r) << std::flush;

@@ -32,10 +32,11 @@ class Runner {
   // of every fill and read benchmark; stops at the first error.
   absl::StatusOr<std::vector<BenchResult>> RunAll();
 
-  // One engine and filter in `dir`, with `bloom_bits` (bits per key, the
-  // average for bloomgate_monkey) instead of options.bloom_bits if given.
+  // One engine and filter (a registry kind, e.g. an entry of
+  // options.filters) in `dir`, with `bloom_bits` (bits per key, the average
+  // for bloomgate_monkey) instead of options.bloom_bits if given.
   absl::StatusOr<std::vector<BenchResult>> RunOne(
-      EngineKind engine, FilterKind filter, const std::string& dir,
+      EngineKind engine, const FilterSpec& filter, const std::string& dir,
       std::optional<double> bloom_bits = std::nullopt);
 
  private:
@@ -44,9 +45,9 @@ class Runner {
   struct Target {
     Engine* engine = nullptr;
     EngineKind engine_kind;
-    FilterKind filter;
-    double bits = 0;  // configured bits per key; 0 without a filter
-    std::vector<double> level_bits;  // bloomgate_monkey's, by level
+    FilterSpec filter;  // as run: FilterForRun's
+    double bits = 0;    // configured bits per key; 0 without a filter
+    std::vector<double> level_bits;  // a level-aware filter's, by level
   };
   // Every key of a fill in the order it is written, and the levels it goes
   // to (runner.cc).
@@ -79,12 +80,11 @@ class Runner {
   absl::StatusOr<std::optional<BenchResult>> RunBenchmark(
       const Target& target, BenchmarkKind benchmark, size_t index);
   void PrintTarget(const Target& target) const;
-  // Opens `engine` with `filter` at `bloom_bits` in `dir`, which is emptied
-  // first unless options.use_existing_db.
-  absl::StatusOr<std::unique_ptr<Engine>> OpenIn(const std::string& dir,
-                                                 EngineKind engine,
-                                                 FilterKind filter,
-                                                 double bloom_bits) const;
+  // Opens `engine` with `filter` (as run) in `dir`, which is emptied first
+  // unless options.use_existing_db.
+  absl::StatusOr<std::unique_ptr<Engine>> OpenIn(
+      const std::string& dir, EngineKind engine,
+      const FilterSpec& filter) const;
 
   BenchOptions options_;
   std::ostream* out_;
@@ -95,7 +95,7 @@ class Runner {
 
 // Where RunAll puts an engine's database under the --db folder.
 std::string EngineDir(const std::string& base, EngineKind engine,
-                      FilterKind filter);
+                      const FilterSpec& filter);
 
 }  // namespace bloomgate::bench
 

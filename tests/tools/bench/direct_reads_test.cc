@@ -76,7 +76,7 @@ TEST(DirectReadsTest, RequireWithoutUseIsInvalid) {
   BenchOptions o;
   o.benchmarks = {BenchmarkKind::kReadRandom};
   o.engines = {EngineKind::kLsm};
-  o.filters = {FilterKind::kNone};
+  o.filters = {kNoFilter};
   o.require_direct_reads = true;
   EXPECT_EQ(ValidateBenchOptions(o).code(), absl::StatusCode::kInvalidArgument);
 }

@@ -26,26 +26,31 @@
 #include "results.h"
 #include "run_captured.h"
 #include "runner.h"
+#include "tests/testing/fp_bounds.h"
 
 namespace bloomgate::bench {
 namespace {
 
 TEST(MonkeyOptionsTest, ParsesTheFilterAndTheFill) {
-  ASSERT_TRUE(ParseFilter("bloomgate_monkey").ok());
-  EXPECT_EQ(*ParseFilter("bloomgate_monkey"), FilterKind::kBloomgateMonkey);
-  EXPECT_EQ(FilterName(FilterKind::kBloomgateMonkey), "bloomgate_monkey");
+  absl::StatusOr<std::vector<FilterSpec>> monkey =
+      ParseFilterList("bloomgate_monkey");
+  ASSERT_TRUE(monkey.ok());
+  ASSERT_EQ(monkey->size(), 1u);
+  const FilterSpec kMonkey = monkey->front();
+  EXPECT_TRUE(kMonkey.monkey);
+  EXPECT_EQ(kMonkey.layout, Layout::kBlocked);
+  EXPECT_EQ(FilterName(kMonkey), "bloomgate_monkey");
   ASSERT_TRUE(ParseBenchmark("filllevels").ok());
   EXPECT_TRUE(IsFillBenchmark(BenchmarkKind::kFillLevels));
-  EXPECT_FALSE(ParseFilter("monkey").ok());
+  EXPECT_FALSE(ParseFilterList("monkey").ok());
   EXPECT_FALSE(ParseFilterList("bloomgate_monkey,bloomgate_monky").ok());
-  EXPECT_TRUE(EngineSupports(EngineKind::kLsm, FilterKind::kBloomgateMonkey));
-  EXPECT_TRUE(
-      EngineSupports(EngineKind::kRocksDB, FilterKind::kBloomgateMonkey));
+  EXPECT_TRUE(EngineSupports(EngineKind::kLsm, kMonkey));
+  EXPECT_TRUE(EngineSupports(EngineKind::kRocksDB, kMonkey));
 
   BenchOptions o;
   o.benchmarks = {BenchmarkKind::kFillLevels, BenchmarkKind::kReadMissing};
   o.engines = {EngineKind::kLsm};
-  o.filters = {FilterKind::kBloomgateMonkey};
+  o.filters = {kMonkey};
   o.num = 1111;
   o.engine.num_levels = 4;
   EXPECT_TRUE(ValidateBenchOptions(o).ok());
@@ -100,16 +105,14 @@ const BenchResult* Find(const std::vector<BenchResult>& results,
   return nullptr;
 }
 
-// Binomial bounds (6 standard deviations, plus one read) on the reads of
-// `misses` lookups whose expected reads per lookup are `per_miss`: each
-// lookup checks one filter per level, independent Bernoulli trials.
+// Bounds on the reads of `misses` lookups whose expected reads per lookup
+// are `per_miss`: each lookup checks one filter per level, independent
+// Bernoulli trials (tests/testing/fp_bounds.h).
 double UpperBound(double per_miss, double misses) {
-  const double mean = per_miss * misses;
-  return mean + 6 * std::sqrt(mean) + 1;
+  return ::bloomgate::testing::FpSumUpperBound(per_miss * misses);
 }
 double LowerBound(double per_miss, double misses) {
-  const double mean = per_miss * misses;
-  return mean - 6 * std::sqrt(mean) - 1;
+  return ::bloomgate::testing::FpSumLowerBound(per_miss * misses);
 }
 
 // The comparison the issue asks for, on a 3-level tree of the model's shape
@@ -118,7 +121,7 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
   BenchOptions o;
   o.benchmarks = {BenchmarkKind::kFillLevels, BenchmarkKind::kReadMissing,
                   BenchmarkKind::kReadRandom};
-  o.filters = {FilterKind::kBloomgate, FilterKind::kBloomgateMonkey};
+  o.filters = *ParseFilterList("bloomgate,bloomgate_monkey");
   o.num = 111 * 300;
   o.reads = 30000;
   o.engine.num_levels = 3;
@@ -145,7 +148,9 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
   // Each level's filters have that level's budget: at least its bits, plus
   // at most one 1-key block per file (a cache line and the header: the
   // rounding of each file's block). The uniform run's have its one budget.
-  absl::StatusOr<std::vector<double>> allocation = MonkeyLevelBits(10, 3, 10);
+  absl::StatusOr<std::vector<double>> allocation =
+      FilterSpec{.bits_per_key = 10, .monkey = true, .fanout = 10}
+          .LevelBitsPerKey(3);
   ASSERT_TRUE(allocation.ok());
   ASSERT_EQ(monkey_fill->bits_per_key_per_level.size(), 3u);
   auto expect_budget = [&](const BenchResult& r, int level, double budget) {
@@ -223,7 +228,7 @@ TEST_P(MonkeyTest, ReadsCorrectlyAfterLeveledCompaction) {
   BenchOptions o;
   o.benchmarks = {BenchmarkKind::kFillRandom, BenchmarkKind::kReadRandom,
                   BenchmarkKind::kReadMissing};
-  o.filters = {FilterKind::kBloomgateMonkey};
+  o.filters = *ParseFilterList("bloomgate_monkey");
   o.num = 20000;
   o.reads = 5000;
   o.engine.num_levels = 4;

@@ -23,6 +23,7 @@
 #include "gtest/gtest.h"
 #include "results.h"
 #include "run_captured.h"
+#include "tests/testing/fp_bounds.h"
 #include "workload.h"
 
 namespace bloomgate::bench {
@@ -30,17 +31,18 @@ namespace {
 
 struct Case {
   EngineKind engine;
-  FilterKind filter;
+  const char* filter;  // a registry name
+  FilterSpec spec() const { return *FilterKindSpec(filter, 10); }
 };
 
 // Readable parameters in test names and failure messages.
 void PrintTo(const Case& c, std::ostream* os) {
-  *os << EngineName(c.engine) << "/" << FilterName(c.filter);
+  *os << EngineName(c.engine) << "/" << c.filter;
 }
 
 std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
   return std::string(EngineName(info.param.engine)) + "_" +
-         std::string(FilterName(info.param.filter));
+         std::string(info.param.filter);
 }
 
 class RunnerTest : public ::testing::TestWithParam<Case> {
@@ -69,11 +71,11 @@ class RunnerTest : public ::testing::TestWithParam<Case> {
   // results by benchmark name.
   std::vector<BenchResult> Run(BenchOptions o) {
     o.engines = {GetParam().engine};
-    o.filters = {GetParam().filter};
+    o.filters = {GetParam().spec()};
     return RunCaptured(
         o,
         [&](Runner& runner) {
-          return runner.RunOne(GetParam().engine, GetParam().filter,
+          return runner.RunOne(GetParam().engine, GetParam().spec(),
                                (dir_ / "db").string());
         },
         &output_);
@@ -109,7 +111,7 @@ TEST_P(RunnerTest, MissingLookupsReadWhatTheKeyRangesAndFilterSay) {
   // Absent keys sit between present keys: (nearly) every file covers them.
   EXPECT_GT(r->covering_files_per_miss, r->sst_files - 1.0);
 
-  if (GetParam().filter == FilterKind::kNone) {
+  if (GetParam().spec().family == FilterFamily::kNone) {
     // One data-block read per covering file, no more, no less.
     EXPECT_DOUBLE_EQ(r->ios_per_miss, r->covering_files_per_miss) << output_;
     EXPECT_DOUBLE_EQ(r->files_on_path_per_op, r->covering_files_per_miss);
@@ -141,8 +143,9 @@ TEST_P(RunnerTest, MissingLookupsReadWhatTheKeyRangesAndFilterSay) {
   const double n = static_cast<double>(r->filter_checks);
   ASSERT_GT(p, 0.005);
   ASSERT_LT(p, 0.015);
-  double bound = 6 * std::sqrt(p * (1 - p) / n) + 0.05 * p;
-  if (GetParam().filter == FilterKind::kRocksDBRibbon) {
+  double bound =
+      (::bloomgate::testing::FpUpperBound(p, n) - n * p) / n + 0.05 * p;
+  if (std::string(GetParam().filter) == "rocksdb_ribbon") {
     // Ribbon's prediction is the Bloom-equivalent rate RocksDB targets, not
     // a model of Ribbon itself: a sanity check only.
     bound = 0.3 * p;
@@ -172,7 +175,7 @@ TEST_P(RunnerTest, PresentKeysAreFoundWithOneReadPlusFalsePositives) {
   EXPECT_GT(mixed->hits, 20);
   EXPECT_LT(mixed->hits, 100);
   EXPECT_DOUBLE_EQ(mixed->ios_per_hit, 1.0);
-  if (GetParam().filter == FilterKind::kNone) {
+  if (GetParam().spec().family == FilterFamily::kNone) {
     EXPECT_DOUBLE_EQ(mixed->ios_per_miss, mixed->covering_files_per_miss);
   } else {
     EXPECT_LT(mixed->ios_per_miss, 0.1);
@@ -200,7 +203,7 @@ TEST_P(RunnerTest, LeveledShapeStillReadsExactlyTheCoveringFiles) {
   EXPECT_GT(deeper, 0) << output_;
   EXPECT_LE(r->covering_files_per_miss,
             r->files_per_level[0] + (r->files_per_level.size() - 1.0));
-  if (GetParam().filter == FilterKind::kNone) {
+  if (GetParam().spec().family == FilterFamily::kNone) {
     EXPECT_DOUBLE_EQ(r->ios_per_miss, r->covering_files_per_miss) << output_;
   } else {
     EXPECT_DOUBLE_EQ(r->files_on_path_per_op, r->covering_files_per_miss)
@@ -211,15 +214,14 @@ TEST_P(RunnerTest, LeveledShapeStillReadsExactlyTheCoveringFiles) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllEnginesAndFilters, RunnerTest,
-    ::testing::Values(Case{EngineKind::kLsm, FilterKind::kNone},
-                      Case{EngineKind::kLsm, FilterKind::kBloomgate},
-                      Case{EngineKind::kLsm, FilterKind::kBloomgateStandard},
-                      Case{EngineKind::kRocksDB, FilterKind::kNone},
-                      Case{EngineKind::kRocksDB, FilterKind::kBloomgate},
-                      Case{EngineKind::kRocksDB,
-                           FilterKind::kBloomgateStandard},
-                      Case{EngineKind::kRocksDB, FilterKind::kRocksDBBloom},
-                      Case{EngineKind::kRocksDB, FilterKind::kRocksDBRibbon}),
+    ::testing::Values(Case{EngineKind::kLsm, "none"},
+                      Case{EngineKind::kLsm, "bloomgate"},
+                      Case{EngineKind::kLsm, "bloomgate_standard"},
+                      Case{EngineKind::kRocksDB, "none"},
+                      Case{EngineKind::kRocksDB, "bloomgate"},
+                      Case{EngineKind::kRocksDB, "bloomgate_standard"},
+                      Case{EngineKind::kRocksDB, "rocksdb_bloom"},
+                      Case{EngineKind::kRocksDB, "rocksdb_ribbon"}),
     CaseName);
 
 TEST(WorkloadTest, AbsentKeysSortStrictlyBetweenPresentKeys) {
@@ -259,11 +261,11 @@ TEST(OptionsTest, ParsesListsAndRejectsUnknownNames) {
   BenchOptions o;
   o.benchmarks = {BenchmarkKind::kFillRandom};
   o.engines = {EngineKind::kLsm};
-  o.filters = {FilterKind::kNone};
+  o.filters = {kNoFilter};
   EXPECT_TRUE(ValidateBenchOptions(o).ok());
-  o.filters = {FilterKind::kRocksDBBloom};  // the LSM cannot run it
+  o.filters = {*FilterKindSpec("rocksdb_bloom", 10)};  // the LSM cannot run it
   EXPECT_FALSE(ValidateBenchOptions(o).ok());
-  o.filters = {FilterKind::kNone};
+  o.filters = {kNoFilter};
   o.key_size = 4;  // 2 * 1e6 slots need 7 digits
   EXPECT_FALSE(ValidateBenchOptions(o).ok());
 }
