@@ -2,6 +2,7 @@
 
 #include "engine.h"
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl_compat.h"
 
@@ -21,6 +22,18 @@ absl::StatusOr<std::unique_ptr<Engine>> OpenEngine(
       return OpenLsmEngine(options);
   }
   return absl::InvalidArgumentError("unknown engine");
+}
+
+EngineCounters CounterDelta(const EngineCounters& before,
+                            const EngineCounters& after) {
+  absl::flat_hash_map<std::string, double> start(before.begin(), before.end());
+  EngineCounters delta;
+  delta.reserve(after.size());
+  for (const auto& [name, value] : after) {
+    const auto it = start.find(name);
+    delta.emplace_back(name, value - (it == start.end() ? 0 : it->second));
+  }
+  return delta;
 }
 
 int CountCoveringFiles(const EngineShape& shape, std::string_view key) {

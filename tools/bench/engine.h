@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -55,6 +56,14 @@ struct ReadCounters {
   uint64_t read_nanos = 0;
   bool read_nanos_known = false;
 };
+
+// Named counters, in the engine's order.
+using EngineCounters = std::vector<std::pair<std::string, double>>;
+
+// after - before, counter by counter (by name; a counter missing from
+// `before` counts from 0).
+EngineCounters CounterDelta(const EngineCounters& before,
+                            const EngineCounters& after);
 
 // One live SST file.
 struct FileInfo {
@@ -100,6 +109,12 @@ class Engine {
   virtual absl::Status CompactLevel0To(int level) = 0;
 
   virtual ReadCounters GetCounters() = 0;
+  // Every counter the engine itself keeps, by its own names, cumulative
+  // since it was opened: the LSM's statistics tables (bloomgate/lsm/stats.h:
+  // the lookup counters over all levels, then the store-wide ones), RocksDB's
+  // tickers (TickersNameMap) that are not 0. A counter added there reaches
+  // the tool's JSON through this, with no edit here.
+  virtual EngineCounters GetEngineCounters() = 0;
   virtual absl::StatusOr<EngineShape> GetShape() = 0;
   // The engine's own statistics, for the stats benchmark.
   virtual std::string StatsText() = 0;

@@ -91,6 +91,18 @@ class LsmEngine final : public Engine {
     return c;
   }
 
+  EngineCounters GetEngineCounters() override {
+    const lsm::IoStats stats = store_->GetStats();
+    EngineCounters counters;
+    for (const auto& field : lsm::kLevelLookupStatFields) {
+      counters.emplace_back(std::string(field.name), field.Value(stats.total));
+    }
+    for (const auto& field : lsm::kStoreStatFields) {
+      counters.emplace_back(std::string(field.name), field.Value(stats));
+    }
+    return counters;
+  }
+
   absl::StatusOr<EngineShape> GetShape() override {
     EngineShape shape;
     for (const lsm::FileInfo& f : store_->GetLiveFiles()) {

@@ -146,6 +146,13 @@ nlohmann::ordered_json ResultJson(const BenchResult& r) {
   o["fp_observed"] = Measured(r.fp_observed);
   o["fp_predicted"] = Measured(r.fp_predicted);
   o["ios_per_miss_predicted"] = Measured(r.ios_per_miss_predicted);
+  if (!r.engine_counters.empty()) {
+    nlohmann::ordered_json& counters = o["engine_counters"];
+    counters = nlohmann::ordered_json::object();
+    for (const auto& [name, value] : r.engine_counters) {
+      counters[name] = Measured(value);
+    }
+  }
   o["filter_bytes"] = r.filter_bytes;
   o["bits_per_key"] = Measured(r.bits_per_key);
   o["sst_files"] = r.sst_files;

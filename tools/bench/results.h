@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "histogram.h"
@@ -62,6 +63,11 @@ struct BenchResult {
   // (the expected reads of its lookup), averaged over the absent lookups.
   // NaN without a filter or absent lookups.
   double ios_per_miss_predicted = 0;
+
+  // Every counter of the engine's own (Engine::GetEngineCounters), as
+  // changed by the timed lookups: the LSM's statistics, RocksDB's tickers.
+  // Read benchmarks only.
+  std::vector<std::pair<std::string, double>> engine_counters;
 
   // The files after the fill and their filters.
   int sst_files = 0;

@@ -648,12 +648,14 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
   std::vector<ReadTally> tallies(static_cast<size_t>(o.threads));
   ProgressBar progress(absl::StrCat(r.engine, "/", r.filter, " ", r.benchmark),
                        reads, o.progress);
+  const EngineCounters engine_before = engine.GetEngineCounters();
   const ReadCounters before = engine.GetCounters();
   Clock::time_point start = Clock::now();
   TimeLookups(engine, plan, o.histogram, &progress, &tallies);
   r.seconds = Seconds(Clock::now() - start);
   progress.Finish();
   const ReadCounters after = engine.GetCounters();
+  r.engine_counters = CounterDelta(engine_before, engine.GetEngineCounters());
   for (const ReadTally& tally : tallies) {
     if (!tally.status.ok()) return tally.status;
   }
