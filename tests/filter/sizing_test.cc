@@ -12,7 +12,7 @@
 namespace bloomgate {
 namespace {
 
-TEST(CalculateParamsTest, MatchesTheSeedArticles) {
+TEST(CalculateParamsTest, MatchesTheTextbookFigures) {
   absl::StatusOr<BloomParams> billion = CalculateParams(1'000'000'000, 0.01);
   ASSERT_TRUE(billion.ok()) << billion.status();
   EXPECT_EQ(billion->num_bits, 9585058378u);

@@ -9,8 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "absl_compat.h"
 #include "monkey.h"
+#include "src/filter/absl_compat.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -53,8 +53,8 @@ absl::StatusOr<Kind> Parse(const NamedKind<Kind> (&table)[N],
     names.emplace_back(entry.name);
   }
   return absl::InvalidArgumentError(
-      absl::StrCat("unknown ", Sv(what), " '", Sv(name), "'; expected one of ",
-                   absl::StrJoin(names, ", ")));
+      absl::StrCat("unknown ", ToAbsl(what), " '", ToAbsl(name),
+                   "'; expected one of ", absl::StrJoin(names, ", ")));
 }
 
 // A comma-separated list, each item parsed by `parse_one`.
@@ -64,15 +64,15 @@ absl::StatusOr<std::vector<Kind>> ParseList(std::string_view what,
                                             ParseOne parse_one) {
   std::vector<Kind> kinds;
   for (absl::string_view item :
-       absl::StrSplit(Sv(list), ',', absl::SkipEmpty())) {
+       absl::StrSplit(ToAbsl(list), ',', absl::SkipEmpty())) {
     absl::StatusOr<Kind> kind =
-        parse_one(std::string_view(item.data(), item.size()));
+        parse_one(ToStd(item));
     if (!kind.ok()) return kind.status();
     kinds.push_back(*kind);
   }
   if (kinds.empty()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("empty list of ", Sv(what), "s"));
+        absl::StrCat("empty list of ", ToAbsl(what), "s"));
   }
   return kinds;
 }
@@ -88,7 +88,7 @@ absl::StatusOr<std::vector<Kind>> ParseList(const NamedKind<Kind> (&table)[N],
 
 absl::Status Invalid(std::string_view flag, std::string_view why) {
   return absl::InvalidArgumentError(
-      absl::StrCat("--", Sv(flag), ": ", Sv(why)));
+      absl::StrCat("--", ToAbsl(flag), ": ", ToAbsl(why)));
 }
 
 }  // namespace
@@ -231,7 +231,7 @@ absl::Status ValidateBenchOptions(const BenchOptions& o) {
     if (!any) {
       return Invalid("filter",
                      absl::StrCat("none of the filters runs on --engine=",
-                                  Sv(EngineName(engine))));
+                                  ToAbsl(EngineName(engine))));
     }
   }
   return absl::OkStatus();

@@ -4,7 +4,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
-#include "absl_compat.h"
+#include "src/filter/absl_compat.h"
 
 namespace bloomgate::bench {
 
@@ -12,7 +12,7 @@ absl::StatusOr<std::unique_ptr<Engine>> OpenEngine(
     EngineKind kind, const EngineOptions& options) {
   if (!EngineSupports(kind, options.filter)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("engine ", Sv(EngineName(kind)), " cannot use filter ",
+        absl::StrCat("engine ", ToAbsl(EngineName(kind)), " cannot use filter ",
                      FilterName(options.filter)));
   }
   switch (kind) {

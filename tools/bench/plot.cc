@@ -18,9 +18,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
-#include "absl_compat.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/sizing.h"
+#include "src/filter/absl_compat.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -192,15 +192,16 @@ std::optional<LatencyChart> MissLatencyCdf(const Json& results) {
 }
 
 std::string GnuplotString(std::string_view text) {
-  return absl::StrCat("'", absl::StrReplaceAll(Sv(text), {{"'", "''"}}), "'");
+  return absl::StrCat("'", absl::StrReplaceAll(ToAbsl(text), {{"'", "''"}}),
+                      "'");
 }
 
 std::string FormatSeries(std::string_view x_name, std::string_view y_name,
                          const std::vector<Series>& series) {
   std::string out;
   for (const Series& s : series) {
-    absl::StrAppend(&out, "# ", s.title, "\n# ", Sv(x_name), " ", Sv(y_name),
-                    "\n");
+    absl::StrAppend(&out, "# ", s.title, "\n# ", ToAbsl(x_name), " ",
+                    ToAbsl(y_name), "\n");
     for (const auto& [x, y] : s.points) {
       absl::StrAppend(&out, absl::StrFormat("%.6g %.6g\n", x, y));
     }

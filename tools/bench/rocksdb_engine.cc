@@ -21,7 +21,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl_compat.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/rocksdb_filter_policy.h"
 #include "engine.h"
@@ -36,6 +35,7 @@
 #include "rocksdb/table.h"
 #include "rocksdb/table_properties.h"
 #include "rocksdb/write_batch.h"
+#include "src/filter/absl_compat.h"
 #include "src/rocksdb/rocksdb_compat.h"
 
 namespace bloomgate::bench {
@@ -43,7 +43,8 @@ namespace {
 
 absl::Status FromRocks(const rocksdb::Status& s, std::string_view what) {
   if (s.ok()) return absl::OkStatus();
-  std::string message = absl::StrCat("rocksdb ", Sv(what), ": ", s.ToString());
+  std::string message =
+      absl::StrCat("rocksdb ", ToAbsl(what), ": ", s.ToString());
   if (s.IsNotFound()) return absl::NotFoundError(message);
   if (s.IsCorruption()) return absl::DataLossError(message);
   if (s.IsInvalidArgument()) return absl::InvalidArgumentError(message);

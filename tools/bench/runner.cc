@@ -19,13 +19,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/types/span.h"
-#include "absl_compat.h"
 #include "engine.h"
 #include "fp_model.h"
 #include "monkey.h"
 #include "progress.h"
 #include "report.h"
 #include "scratch_dir.h"
+#include "src/filter/absl_compat.h"
 #include "workload.h"
 
 namespace bloomgate::bench {
@@ -301,7 +301,7 @@ struct Runner::FillPlan {
 
 std::string EngineDir(const std::string& base, EngineKind engine,
                       const FilterSpec& filter) {
-  return absl::StrCat(base, "/", Sv(EngineName(engine)), "_",
+  return absl::StrCat(base, "/", ToAbsl(EngineName(engine)), "_",
                       FilterName(filter));
 }
 

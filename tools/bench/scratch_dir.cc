@@ -10,7 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl_compat.h"
+#include "src/filter/absl_compat.h"
 
 namespace bloomgate::bench {
 
@@ -21,7 +21,8 @@ absl::StatusOr<std::string> CreateScratchDir(std::string_view prefix) {
     return absl::InternalError(
         absl::StrCat("no temporary directory: ", ec.message()));
   }
-  std::string pattern = (temp / absl::StrCat(Sv(prefix), ".XXXXXX")).string();
+  std::string pattern =
+      (temp / absl::StrCat(ToAbsl(prefix), ".XXXXXX")).string();
   if (mkdtemp(pattern.data()) == nullptr) {
     return absl::ErrnoToStatus(
         errno, absl::StrCat("cannot create a temporary folder ", pattern));

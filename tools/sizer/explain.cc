@@ -29,8 +29,8 @@ std::string Positions(const std::vector<uint64_t>& positions) {
 
 }  // namespace
 
-std::vector<uint64_t> SeedArticlePositions(std::string_view key,
-                                           uint64_t num_bits, int num_probes) {
+std::vector<uint64_t> TextbookPositions(std::string_view key, uint64_t num_bits,
+                                        int num_probes) {
   std::vector<uint64_t> positions;
   for (int i = 0; i < num_probes; ++i) {
     positions.push_back(Sha256Prefix(absl::StrCat(i, ":", std::string(key))) %
@@ -53,11 +53,12 @@ absl::StatusOr<std::string> Explain(const ExplainRequest& request) {
   std::vector<bool> bits(m);
   std::string out = absl::StrFormat(
       "A textbook Bloom filter of m = %d bits and k = %d probes. Probe i of "
-      "key x is\nSHA-256(\"i:x\"), first 8 bytes big-endian, mod m (the seed "
-      "articles' scheme).\n\n",
+      "key x is\nSHA-256(\"i:x\"), first 8 bytes big-endian, mod m (the "
+      "textbook "
+      "example's scheme).\n\n",
       m, k);
   for (const std::string& key : request.add) {
-    const std::vector<uint64_t> positions = SeedArticlePositions(key, m, k);
+    const std::vector<uint64_t> positions = TextbookPositions(key, m, k);
     for (uint64_t p : positions) bits[p] = true;
     absl::StrAppendFormat(&out, "add   %-12s sets bits %s\n", key,
                           Positions(positions));
@@ -72,7 +73,7 @@ absl::StatusOr<std::string> Explain(const ExplainRequest& request) {
 
   const std::set<std::string> added(request.add.begin(), request.add.end());
   for (const std::string& key : request.query) {
-    const std::vector<uint64_t> positions = SeedArticlePositions(key, m, k);
+    const std::vector<uint64_t> positions = TextbookPositions(key, m, k);
     std::vector<uint64_t> clear;
     for (uint64_t p : positions) {
       if (!bits[p]) clear.push_back(p);

@@ -31,8 +31,8 @@ struct ExplainRequest {
 };
 
 // The k positions of `key` in an m-bit array, as defined above.
-std::vector<uint64_t> SeedArticlePositions(std::string_view key,
-                                           uint64_t num_bits, int num_probes);
+std::vector<uint64_t> TextbookPositions(std::string_view key, uint64_t num_bits,
+                                        int num_probes);
 
 // The walk-through as text; InvalidArgument for m or k out of range.
 absl::StatusOr<std::string> Explain(const ExplainRequest& request);

@@ -15,12 +15,12 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-TEST(SeedArticlePositionsTest, MatchTheArticle) {
+TEST(TextbookPositionsTest, MatchTheTextbookExample) {
   // 004_*.txt prints [11, 2, 8] for "elk"; SHA-256 says otherwise.
-  EXPECT_THAT(SeedArticlePositions("dog", 12, 3), ElementsAre(9, 3, 10));
-  EXPECT_THAT(SeedArticlePositions("pig", 12, 3), ElementsAre(8, 9, 1));
-  EXPECT_THAT(SeedArticlePositions("elk", 12, 3), ElementsAre(8, 1, 7));
-  EXPECT_THAT(SeedArticlePositions("rat", 12, 3), ElementsAre(8, 10, 3));
+  EXPECT_THAT(TextbookPositions("dog", 12, 3), ElementsAre(9, 3, 10));
+  EXPECT_THAT(TextbookPositions("pig", 12, 3), ElementsAre(8, 9, 1));
+  EXPECT_THAT(TextbookPositions("elk", 12, 3), ElementsAre(8, 1, 7));
+  EXPECT_THAT(TextbookPositions("rat", 12, 3), ElementsAre(8, 10, 3));
 }
 
 TEST(ExplainTest, VerdictsFollowTheBits) {
