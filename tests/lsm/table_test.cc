@@ -31,6 +31,20 @@ struct Entry {
 };
 using Entries = std::map<std::string, Entry>;
 
+// What a table lookup of `key` found, against the entries it was built from.
+void ExpectAsInModel(const Entries& entries, const std::string& key,
+                     Table::Lookup result, const std::string& value) {
+  auto it = entries.find(key);
+  if (it == entries.end()) {
+    EXPECT_EQ(result, Table::Lookup::kNotFound) << key;
+  } else if (it->second.type == ValueType::kDeletion) {
+    EXPECT_EQ(result, Table::Lookup::kDeleted) << key;
+  } else {
+    EXPECT_EQ(result, Table::Lookup::kFound) << key;
+    EXPECT_EQ(value, it->second.value) << key;
+  }
+}
+
 std::string BuildTable(const std::string& path, const Entries& entries,
                        const TableBuildOptions& options) {
   auto file = WritableFile::Create(path);
@@ -178,15 +192,7 @@ TEST(TableTest, FindsEveryKeyWithOneReadEach) {
       ReadCost cost;
       ASSERT_TRUE((*table)->Find(key, &result, &value, &cost).ok());
       EXPECT_EQ(cost.syscalls, 1u);
-      auto it = entries.find(key);
-      if (it == entries.end()) {
-        EXPECT_EQ(result, Table::Lookup::kNotFound) << key;
-      } else if (it->second.type == ValueType::kDeletion) {
-        EXPECT_EQ(result, Table::Lookup::kDeleted) << key;
-      } else {
-        ASSERT_EQ(result, Table::Lookup::kFound) << key;
-        EXPECT_EQ(value, it->second.value);
-      }
+      ExpectAsInModel(entries, key, result, value);
     }
   }
 }
@@ -273,15 +279,7 @@ TEST(TableTest, NewerFilterFormatOpensAndReportsUnimplemented) {
     Table::Lookup result;
     std::string value;
     ASSERT_TRUE((*table)->Find(key, &result, &value, &cost).ok()) << key;
-    auto it = entries.find(key);
-    if (it == entries.end()) {
-      EXPECT_EQ(result, Table::Lookup::kNotFound) << key;
-    } else if (it->second.type == ValueType::kDeletion) {
-      EXPECT_EQ(result, Table::Lookup::kDeleted) << key;
-    } else {
-      ASSERT_EQ(result, Table::Lookup::kFound) << key;
-      EXPECT_EQ(value, it->second.value) << key;
-    }
+    ExpectAsInModel(entries, key, result, value);
   }
 }
 
