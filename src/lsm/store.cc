@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "bloomgate/hash.h"
 #include "lsm/compaction.h"
@@ -416,37 +417,48 @@ absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
   Table::Lookup result = Table::Lookup::kNotFound;
   absl::Status error;
 
-  // Key range, then filter, then one data-block read. True when the search
-  // is over (found, deleted or an error).
-  auto probe = [&](const Table& t, GetTally& tally) -> bool {
-    ++tally.files_considered;
-    if (!t.InRange(key)) {
-      ++tally.skipped_by_range;
-      return false;
-    }
-    const bool may_match = !t.has_filter() || t.HashMayMatch(hash);
-    return FinishProbe(t, key, may_match, &tally, &result, &value, &error);
+  // The files the key may be in, newest first: every level-0 file, then at
+  // most one per deeper level (nullptr: past the level's last key).
+  struct Candidate {
+    const Table* table;
+    int level;
   };
-
-  bool done = false;
-  for (int level = 0; level < num_levels && !done; ++level) {
+  absl::InlinedVector<Candidate, 32> candidates;
+  for (int level = 0; level < num_levels; ++level) {
     const std::vector<TablePtr>& files = v.levels[level];
     if (files.empty()) continue;
-    touched = level + 1;
     if (level == 0) {
-      for (const TablePtr& t : files) {
-        if ((done = probe(*t, tallies[0]))) break;
-      }
+      for (const TablePtr& t : files) candidates.push_back({t.get(), 0});
     } else {
       const TablePtr* t = v.Candidate(level, key);
-      if (t != nullptr) {
-        done = probe(**t, tallies[level]);
-      } else {
-        // Past the level's last key: considered, and skipped by range.
-        ++tallies[level].files_considered;
-        ++tallies[level].skipped_by_range;
+      candidates.push_back({t != nullptr ? t->get() : nullptr, level});
+    }
+  }
+  // Ask for every candidate's filter line before probing any, so that an
+  // absent key waits for memory about once, not once per file. The probes
+  // below then run in the same order, and count the same, as without.
+  if (options_.prefetch_filters) {
+    for (const Candidate& c : candidates) {
+      if (c.table != nullptr && c.table->has_filter() &&
+          c.table->InRange(key)) {
+        c.table->filter().Prefetch(hash);
       }
     }
+  }
+
+  // Key range, then filter, then one data-block read, until the search is
+  // over (found, deleted or an error).
+  for (const Candidate& c : candidates) {
+    GetTally& tally = tallies[c.level];
+    touched = c.level + 1;
+    ++tally.files_considered;
+    if (c.table == nullptr || !c.table->InRange(key)) {
+      ++tally.skipped_by_range;
+      continue;
+    }
+    const Table& t = *c.table;
+    const bool may_match = !t.has_filter() || t.HashMayMatch(hash);
+    if (FinishProbe(t, key, may_match, &tally, &result, &value, &error)) break;
   }
   const bool hit = error.ok() && result == Table::Lookup::kFound;
   stats_.RecordGet(tallies, touched, hit, /*memtable=*/false);

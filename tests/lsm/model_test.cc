@@ -105,6 +105,74 @@ TEST_P(ModelTest, AgreesWithStdMap) {
   }
 }
 
+// The same operations on a store that prefetches every candidate file's
+// filter line before a Get probes any and on one that does not: the same
+// answers, and the same statistics, counter by counter, at every level.
+TEST_P(ModelTest, FilterPrefetchChangesNoAnswerAndNoCount) {
+  const ModelParam p = GetParam();
+  TempDir dir;
+  StoreOptions o = testing::SmallOptions();
+  o.write_buffer_size = 8 << 10;
+  o.disable_auto_compactions = !p.auto_compactions;
+  if (!p.filter) o.filter = kNoFilter;
+  StoreOptions without = o;
+  without.prefetch_filters = false;
+  ASSERT_TRUE(o.prefetch_filters);
+  auto a = Store::Open(dir.Sub("a"), o);
+  auto b = Store::Open(dir.Sub("b"), without);
+  ASSERT_TRUE(a.ok() && b.ok());
+  std::mt19937_64 rng(p.seed);
+  std::map<std::string, std::string> model;
+  constexpr int kKeySpace = 3000;
+  for (int op = 0; op < 8000; ++op) {
+    const int r = static_cast<int>(rng() % 1000);
+    const std::string key = Key(rng() % kKeySpace);
+    if (r < 450) {
+      const std::string value = "v" + std::to_string(op);
+      ASSERT_OK((*a)->Put(key, value));
+      ASSERT_OK((*b)->Put(key, value));
+      model[key] = value;
+    } else if (r < 600) {
+      ASSERT_OK((*a)->Delete(key));
+      ASSERT_OK((*b)->Delete(key));
+      model.erase(key);
+    } else if (r < 990) {
+      // Absent keys too: every file in range is probed.
+      const std::string probe = rng() % 2 ? key : key + "~";
+      auto from_a = (*a)->Get(probe);
+      auto from_b = (*b)->Get(probe);
+      ASSERT_TRUE(from_a.ok() && from_b.ok());
+      ASSERT_EQ(*from_a, *from_b) << probe;
+      auto it = model.find(probe);
+      ASSERT_EQ(from_a->has_value(), it != model.end()) << probe;
+      if (it != model.end()) {
+        ASSERT_EQ(**from_a, it->second);
+      }
+    } else if (r < 996) {
+      ASSERT_OK((*a)->Flush());
+      ASSERT_OK((*b)->Flush());
+    } else {
+      ASSERT_OK((*a)->Compact());
+      ASSERT_OK((*b)->Compact());
+    }
+  }
+  const IoStats sa = (*a)->GetStats();
+  const IoStats sb = (*b)->GetStats();
+  ASSERT_EQ(sa.levels.size(), sb.levels.size());
+  EXPECT_GT(sa.total.files_considered, 0u);
+  for (const auto& field : kLevelLookupStatFields) {
+    if (field.name == "data_block_read_nanos") continue;  // a time
+    for (size_t l = 0; l < sa.levels.size(); ++l) {
+      EXPECT_EQ(field.Value(sa.levels[l]), field.Value(sb.levels[l]))
+          << field.name << " L" << l;
+    }
+    EXPECT_EQ(field.Value(sa.total), field.Value(sb.total)) << field.name;
+  }
+  for (const auto& field : kStoreStatFields) {
+    EXPECT_EQ(field.Value(sa), field.Value(sb)) << field.name;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Seeds, ModelTest,
     ::testing::Values(ModelParam{1, true, true}, ModelParam{2, true, false},
