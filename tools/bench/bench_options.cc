@@ -32,6 +32,7 @@ constexpr NamedKind<BenchmarkKind> kBenchmarks[] = {
     {"filllevels", BenchmarkKind::kFillLevels},
     {"readrandom", BenchmarkKind::kReadRandom},
     {"readmissing", BenchmarkKind::kReadMissing},
+    {"multireadmissing", BenchmarkKind::kMultiReadMissing},
     {"readmixed", BenchmarkKind::kReadMixed},
     {"stats", BenchmarkKind::kStats},
 };
@@ -65,8 +66,7 @@ absl::StatusOr<std::vector<Kind>> ParseList(std::string_view what,
   std::vector<Kind> kinds;
   for (absl::string_view item :
        absl::StrSplit(ToAbsl(list), ',', absl::SkipEmpty())) {
-    absl::StatusOr<Kind> kind =
-        parse_one(ToStd(item));
+    absl::StatusOr<Kind> kind = parse_one(ToStd(item));
     if (!kind.ok()) return kind.status();
     kinds.push_back(*kind);
   }
@@ -174,6 +174,9 @@ absl::Status ValidateBenchOptions(const BenchOptions& o) {
   }
   if (o.threads < 1 || o.threads > 256) {
     return Invalid("threads", "must be in [1, 256]");
+  }
+  if (o.multiget_batch < 1 || o.multiget_batch > 10000) {
+    return Invalid("multiget_batch", "must be in [1, 10000]");
   }
   if (o.engine.write_buffer_size < 64 << 10) {
     return Invalid("write_buffer_size", "must be at least 65536");

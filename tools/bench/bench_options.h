@@ -34,8 +34,10 @@ enum class BenchmarkKind {
   kFillLevels,
   kReadRandom,   // reads lookups of present keys
   kReadMissing,  // reads lookups of absent keys
-  kReadMixed,    // reads lookups, negative_ratio of them absent
-  kStats,        // the engine's own statistics
+  // the same lookups of absent keys, multiget_batch keys per MultiGet call
+  kMultiReadMissing,
+  kReadMixed,  // reads lookups, negative_ratio of them absent
+  kStats,      // the engine's own statistics
 };
 
 std::string_view EngineName(EngineKind engine);
@@ -76,8 +78,9 @@ struct BenchOptions {
   double negative_ratio = 0.99;  // share of absent keys in readmixed
   double bloom_bits = 10.0;      // filter bits per key
   uint64_t seed = 301;
-  int batch_size = 100;  // keys per write of a fill (db_bench's batch_size)
-  int threads = 1;       // lookup threads (fills always use one)
+  int batch_size = 100;     // keys per write of a fill (db_bench's batch_size)
+  int threads = 1;          // lookup threads (fills always use one)
+  int multiget_batch = 32;  // keys per MultiGet of multireadmissing
 
   // Where the databases live: one sub-folder per engine and filter. Empty:
   // a fresh temporary folder, removed at the end unless keep_db.

@@ -26,8 +26,9 @@ ABSL_FLAG(std::string, benchmarks, "fillrandom,readmixed",
           "each --max_bytes_for_level_multiplier times as many keys as the "
           "one above, loaded deepest first, each level compacted into place; "
           "needs --disable_auto_compactions=true), readrandom (present keys), "
-          "readmissing (absent keys), readmixed (--negative_ratio absent), "
-          "stats");
+          "readmissing (absent keys), multireadmissing (the same absent keys, "
+          "--multiget_batch per MultiGet call), readmixed (--negative_ratio "
+          "absent), stats");
 ABSL_FLAG(std::string, engine, "lsm,rocksdb",
           "Comma-separated engines: lsm (bloomgate's miniature LSM), rocksdb");
 ABSL_FLAG(std::string, filter, "none,bloomgate,rocksdb_bloom,rocksdb_ribbon",
@@ -84,6 +85,14 @@ ABSL_FLAG(bool, monkey_equal_memory, true,
 ABSL_FLAG(int64_t, cache_size, 0,
           "RocksDB block cache in bytes; 0: none (every data-block access is "
           "a read)");
+ABSL_FLAG(int32_t, multiget_batch, 32,
+          "Keys per MultiGet call of multireadmissing (RocksDB's MultiGet "
+          "batch is 32)");
+ABSL_FLAG(bool, prefetch_filters, true,
+          "lsm engine: a Get requests the filter line of every file that may "
+          "hold the key before it probes the first "
+          "(StoreOptions::prefetch_filters); false to measure what that "
+          "gains");
 ABSL_FLAG(bool, use_direct_reads, false,
           "Read data blocks with O_DIRECT, bypassing the page cache, so that "
           "every read meets the device (RocksDB's use_direct_reads, the LSM's "
@@ -170,6 +179,8 @@ int main(int argc, char** argv) {
   options.monkey_equal_memory = absl::GetFlag(FLAGS_monkey_equal_memory);
   options.engine.cache_size = absl::GetFlag(FLAGS_cache_size);
   options.engine.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);
+  options.engine.prefetch_filters = absl::GetFlag(FLAGS_prefetch_filters);
+  options.multiget_batch = absl::GetFlag(FLAGS_multiget_batch);
   options.require_direct_reads = absl::GetFlag(FLAGS_require_direct_reads);
   options.histogram = absl::GetFlag(FLAGS_histogram);
   options.io_latency_us = absl::GetFlag(FLAGS_io_latency_us);

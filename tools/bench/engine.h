@@ -99,6 +99,15 @@ class Engine {
   // several threads at once.
   virtual absl::Status Get(std::string_view key, std::string* value,
                            bool* found) = 0;
+  // Looks every key up in one batched call (the LSM's Store::MultiGet,
+  // RocksDB's DB::MultiGet); (*found)[i] tells whether keys[i] has a value.
+  // The data-block reads of a batch count as miss reads unless every key was
+  // found (multireadmissing looks up absent keys only). RocksDB reads a data
+  // block once for all the keys of a batch that need it, so its reads may be
+  // fewer than its filters' false positives. Safe to call from several
+  // threads at once.
+  virtual absl::Status MultiGet(const std::vector<std::string>& keys,
+                                std::vector<bool>* found) = 0;
   // Makes every write visible in files: flushes the memtable and waits for
   // any compaction the flush started.
   virtual absl::Status FinishWrites() = 0;

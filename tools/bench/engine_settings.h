@@ -28,6 +28,10 @@ struct EngineSettings {
   // use_direct_io_for_flush_and_compaction=false). The tool turns it off
   // when the file system refuses O_DIRECT (direct_reads.h).
   bool use_direct_reads = false;
+  // The LSM's StoreOptions::prefetch_filters: a Get requests every
+  // candidate file's filter line before it probes the first. (RocksDB has
+  // no such switch.)
+  bool prefetch_filters = true;
 };
 
 }  // namespace bloomgate::bench

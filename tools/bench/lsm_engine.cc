@@ -27,6 +27,7 @@ class LsmEngine final : public Engine {
     lsm::StoreOptions options;
     // A level-aware spec gets its per-level bits from the store itself.
     options.filter = o.filter;
+    options.prefetch_filters = o.settings.prefetch_filters;
     options.write_buffer_size =
         static_cast<size_t>(o.settings.write_buffer_size);
     options.target_file_size =
@@ -65,6 +66,19 @@ class LsmEngine final : public Engine {
     if (!result.ok()) return result.status();
     *found = result->has_value();
     if (*found) *value = std::move(**result);
+    return absl::OkStatus();
+  }
+
+  absl::Status MultiGet(const std::vector<std::string>& keys,
+                        std::vector<bool>* found) override {
+    const std::vector<std::string_view> views(keys.begin(), keys.end());
+    std::vector<absl::StatusOr<std::optional<std::string>>> results =
+        store_->MultiGet(views);
+    found->resize(keys.size());
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (!results[i].ok()) return results[i].status();
+      (*found)[i] = results[i]->has_value();
+    }
     return absl::OkStatus();
   }
 

@@ -385,7 +385,7 @@ std::string FormatTable(const std::vector<BenchResult>& results) {
   rows.push_back(head);
   for (const BenchResult& r : results) {
     if (r.benchmark != "readrandom" && r.benchmark != "readmissing" &&
-        r.benchmark != "readmixed") {
+        r.benchmark != "multireadmissing" && r.benchmark != "readmixed") {
       continue;
     }
     std::vector<std::string> row = {

@@ -158,35 +158,61 @@ struct LookupPlan {
   }
 };
 
+// Records one lookup's latency and answer.
+void Tally(bool found, bool histogram, uint64_t nanos, ReadTally* tally) {
+  if (histogram) (found ? tally->hits : tally->misses).Record(nanos);
+  ++(found ? tally->found : tally->not_found);
+}
+
+uint64_t NanosSince(Clock::time_point begin) {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - begin)
+          .count());
+}
+
 // The timed loop of a read benchmark: plan.threads threads, each looking up
-// its stream and tallying into (*tallies)[thread].
-void TimeLookups(Engine& engine, const LookupPlan& plan, bool histogram,
-                 ProgressBar* progress, std::vector<ReadTally>* tallies) {
+// its stream, `batch` keys per call (1: Get; more: MultiGet, each key's
+// latency its share of the call's), and tallying into (*tallies)[thread].
+void TimeLookups(Engine& engine, const LookupPlan& plan, int batch,
+                 bool histogram, ProgressBar* progress,
+                 std::vector<ReadTally>* tallies) {
   auto worker = [&](int t) {
     ReadTally& tally = (*tallies)[static_cast<size_t>(t)];
     const uint64_t user_start = ThreadUserNanos();
     LookupStream stream = plan.Stream(t);
     std::string key, value;
+    std::vector<std::string> keys(static_cast<size_t>(batch));
+    std::vector<bool> found_keys;
     const int64_t n_ops = plan.OpsOf(t);
-    for (int64_t n = 0; n < n_ops; ++n) {
-      plan.Key(stream.Next(), &key);
-      bool found = false;
+    for (int64_t n = 0; n < n_ops;) {
       Clock::time_point begin;
-      if (histogram) begin = Clock::now();
-      absl::Status s = engine.Get(key, &value, &found);
-      if (histogram) {
-        (found ? tally.hits : tally.misses)
-            .Record(static_cast<uint64_t>(
-                std::chrono::duration_cast<std::chrono::nanoseconds>(
-                    Clock::now() - begin)
-                    .count()));
+      absl::Status s;
+      if (batch == 1) {
+        plan.Key(stream.Next(), &key);
+        bool found = false;
+        if (histogram) begin = Clock::now();
+        s = engine.Get(key, &value, &found);
+        if (s.ok())
+          Tally(found, histogram, histogram ? NanosSince(begin) : 0, &tally);
+        ++n;
+      } else {
+        const int64_t count = std::min<int64_t>(batch, n_ops - n);
+        keys.resize(static_cast<size_t>(count));
+        for (std::string& k : keys) plan.Key(stream.Next(), &k);
+        if (histogram) begin = Clock::now();
+        s = engine.MultiGet(keys, &found_keys);
+        const uint64_t share =
+            histogram ? NanosSince(begin) / static_cast<uint64_t>(count) : 0;
+        if (s.ok()) {
+          for (bool found : found_keys) Tally(found, histogram, share, &tally);
+        }
+        n += count;
       }
       if (!s.ok()) {
         tally.status = s;
         return;
       }
-      ++(found ? tally.found : tally.not_found);
-      if (t == 0 && (n & 1023) == 0) progress->Update(n * plan.threads);
+      if (t == 0 && (n & 1023) < batch) progress->Update(n * plan.threads);
     }
     tally.user_nanos = ThreadUserNanos() - user_start;
   };
@@ -463,6 +489,8 @@ absl::StatusOr<std::optional<BenchResult>> Runner::RunBenchmark(
       return ReadRandom(target, index);
     case BenchmarkKind::kReadMissing:
       return ReadMissing(target, index);
+    case BenchmarkKind::kMultiReadMissing:
+      return MultiReadMissing(target, index);
     case BenchmarkKind::kReadMixed:
       return ReadMixed(target, index);
     case BenchmarkKind::kStats:
@@ -614,6 +642,12 @@ absl::StatusOr<BenchResult> Runner::ReadMissing(const Target& target,
                 /*negative_ratio=*/1.0);
 }
 
+absl::StatusOr<BenchResult> Runner::MultiReadMissing(const Target& target,
+                                                     size_t index) {
+  return DoRead(target, BenchmarkKind::kMultiReadMissing, index,
+                /*negative_ratio=*/1.0, options_.multiget_batch);
+}
+
 absl::StatusOr<BenchResult> Runner::ReadMixed(const Target& target,
                                               size_t index) {
   return DoRead(target, BenchmarkKind::kReadMixed, index,
@@ -622,8 +656,8 @@ absl::StatusOr<BenchResult> Runner::ReadMixed(const Target& target,
 
 absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
                                            BenchmarkKind benchmark,
-                                           size_t index,
-                                           double negative_ratio) {
+                                           size_t index, double negative_ratio,
+                                           int batch) {
   const BenchOptions& o = options_;
   Engine& engine = *target.engine;
   BenchResult r = NewResult(target, benchmark);
@@ -651,7 +685,7 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
   const EngineCounters engine_before = engine.GetEngineCounters();
   const ReadCounters before = engine.GetCounters();
   Clock::time_point start = Clock::now();
-  TimeLookups(engine, plan, o.histogram, &progress, &tallies);
+  TimeLookups(engine, plan, batch, o.histogram, &progress, &tallies);
   r.seconds = Seconds(Clock::now() - start);
   progress.Finish();
   const ReadCounters after = engine.GetCounters();

@@ -60,6 +60,8 @@ class Runner {
   absl::StatusOr<BenchResult> FillLevels(const Target& target, size_t index);
   absl::StatusOr<BenchResult> ReadRandom(const Target& target, size_t index);
   absl::StatusOr<BenchResult> ReadMissing(const Target& target, size_t index);
+  absl::StatusOr<BenchResult> MultiReadMissing(const Target& target,
+                                               size_t index);
   absl::StatusOr<BenchResult> ReadMixed(const Target& target, size_t index);
   void Stats(const Target& target);
 
@@ -71,10 +73,11 @@ class Runner {
                                      BenchmarkKind benchmark,
                                      const FillPlan& plan);
   // Looks up options.reads keys (fewer without a filter), `negative_ratio`
-  // of them absent, and reports what the reads and the filters did.
+  // of them absent, `batch` keys per call (1: Get, more: MultiGet), and
+  // reports what the reads and the filters did.
   absl::StatusOr<BenchResult> DoRead(const Target& target,
                                      BenchmarkKind benchmark, size_t index,
-                                     double negative_ratio);
+                                     double negative_ratio, int batch = 1);
   // One benchmark of `target`: the dispatch to the methods above. nullopt
   // for those that give no result (stats, fills of an existing database).
   absl::StatusOr<std::optional<BenchResult>> RunBenchmark(
