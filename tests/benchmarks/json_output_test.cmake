@@ -43,3 +43,23 @@ if(NOT out MATCHES "Ratios against rocksdb_bloom")
   message(FATAL_ERROR "no ratio table after the console report:\n${out}")
 endif()
 message(STATUS "JSON on stdout and in --benchmark_out; the ratio table printed")
+
+# --bloomgate_keys picks the key counts: the names end in them.
+execute_process(COMMAND "${BENCH}" --bloomgate_keys=2000,1e3
+  "--benchmark_filter=^QueryNegative/rocksdb_bloom/" "${quick}"
+  --benchmark_format=json
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "--bloomgate_keys=2000,1e3 failed (${rc}):\n${err}")
+endif()
+string(JSON first ERROR_VARIABLE json_err GET "${out}" benchmarks 0 name)
+string(JSON second ERROR_VARIABLE json_err2 GET "${out}" benchmarks 1 name)
+if(NOT first STREQUAL "QueryNegative/rocksdb_bloom/2000" OR
+   NOT second STREQUAL "QueryNegative/rocksdb_bloom/1000")
+  message(FATAL_ERROR "--bloomgate_keys: ran '${first}', '${second}'")
+endif()
+execute_process(COMMAND "${BENCH}" --bloomgate_keys=1e3,lots
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "--bloomgate_keys takes key counts")
+  message(FATAL_ERROR "a bad --bloomgate_keys was accepted (${rc}):\n${err}")
+endif()
