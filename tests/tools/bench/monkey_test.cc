@@ -115,8 +115,8 @@ double LowerBound(double per_miss, double misses) {
   return ::bloomgate::testing::FpSumLowerBound(per_miss * misses);
 }
 
-// The comparison the issue asks for, on a 3-level tree of the model's shape
-// (300 : 3,000 : 30,000 keys), 10 bits/key on average, fanout 10.
+// Level-aware against uniform filters at equal memory, on a 3-level tree of the
+// model's shape (300 : 3,000 : 30,000 keys), 10 bits/key on average, fanout 10.
 TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
   BenchOptions o;
   o.benchmarks = {BenchmarkKind::kFillLevels, BenchmarkKind::kReadMissing,
