@@ -52,20 +52,14 @@ class FilterReader {
   // not N times. Changes no answer; a no-op for a filter with no bits.
   void Prefetch(uint64_t hash) const;
 
-  // Batched queries: results[i] = MayMatch(keys[i]), any number of keys.
-  // Faster than a loop of single queries on filters larger than the CPU
-  // caches: the lines of the next keys are prefetched while earlier ones
-  // are probed, so that about kBatchPrefetchDistance cache misses are in
-  // flight at a time (RocksDB's MultiGet path). `results` must have
-  // keys.size() elements.
+  // Batched queries: results[i] = MayMatch(keys[i]). Faster than a loop of
+  // single queries on filters larger than the CPU caches, because the cache
+  // lines of many keys are prefetched before any is probed (RocksDB's
+  // MultiGet path). `results` must have keys.size() elements.
   void MayMatchBatch(absl::Span<const std::string_view> keys,
                      absl::Span<bool> results) const;
   void HashMayMatchBatch(absl::Span<const uint64_t> hashes,
                          absl::Span<bool> results) const;
-
-  // How many keys ahead of the one being probed the batched queries
-  // prefetch: enough misses in flight to keep a core's miss buffers busy.
-  static constexpr size_t kBatchPrefetchDistance = 32;
 
   // OK when the block is valid; otherwise why this reader matches everything
   // (DataLoss for damaged bytes, Unimplemented for an unknown format version,
@@ -86,8 +80,6 @@ class FilterReader {
 
   void HashMayMatchBatchImpl(const uint64_t* hashes, size_t n,
                              bool* results) const;
-  // Prefetch for the blocked and standard modes (the others read nothing).
-  void PrefetchBits(uint64_t hash) const;
 
   Mode mode_ = Mode::kMatchAll;
   Layout layout_ = Layout::kBlocked;

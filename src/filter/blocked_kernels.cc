@@ -58,9 +58,14 @@ template <auto kProbe>
                                                  int num_probes,
                                                  const uint64_t* hashes,
                                                  size_t n, bool* results) {
+  const uint8_t* lines[kMaxQueryBatch];
   for (size_t i = 0; i < n; ++i) {
-    results[i] = kProbe(BlockedProbeSeed(hashes[i]), num_probes,
-                        LineOf(bits, num_lines, hashes[i]));
+    lines[i] = LineOf(bits, num_lines, hashes[i]);
+    __builtin_prefetch(lines[i]);
+    __builtin_prefetch(lines[i] + kLineBytes - 1);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    results[i] = kProbe(BlockedProbeSeed(hashes[i]), num_probes, lines[i]);
   }
 }
 

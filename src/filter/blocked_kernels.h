@@ -31,9 +31,8 @@ struct BlockedKernel {
   // False only if `hash` was certainly never added.
   bool (*may_match)(const uint8_t* bits, uint64_t num_lines, int num_probes,
                     uint64_t hash);
-  // results[i] = may_match(hashes[i]) for i < n <= kMaxQueryBatch, in one
-  // call. It prefetches nothing: the caller has requested the lines
-  // (FilterReader::HashMayMatchBatch runs the prefetches ahead).
+  // results[i] = may_match(hashes[i]) for i < n <= kMaxQueryBatch; every
+  // line is prefetched before any is probed.
   void (*may_match_batch)(const uint8_t* bits, uint64_t num_lines,
                           int num_probes, const uint64_t* hashes, size_t n,
                           bool* results);

@@ -13,10 +13,10 @@
 namespace bloomgate {
 namespace {
 
-// Keys per call of the kernel's batch probe.
+// Keys per prefetch round in batched queries: enough misses in flight to
+// cover memory latency, few enough that the lines are still cached when
+// probed.
 constexpr size_t kBatch = internal::kMaxQueryBatch;
-// Keys MayMatchBatch hashes at a time (on the stack).
-constexpr size_t kHashChunk = 64;
 
 }  // namespace
 
@@ -63,10 +63,6 @@ bool FilterReader::HashMayMatch(uint64_t hash) const {
 }
 
 void FilterReader::Prefetch(uint64_t hash) const {
-  if (mode_ == Mode::kBlocked || mode_ == Mode::kStandard) PrefetchBits(hash);
-}
-
-void FilterReader::PrefetchBits(uint64_t hash) const {
   if (mode_ == Mode::kBlocked) {
     // Both cache lines a 64-byte line may straddle: the block need not be
     // 64-byte aligned.
@@ -74,7 +70,7 @@ void FilterReader::PrefetchBits(uint64_t hash) const {
                                       internal::kLineBytes;
     __builtin_prefetch(line);
     __builtin_prefetch(line + internal::kLineBytes - 1);
-  } else {
+  } else if (mode_ == Mode::kStandard) {
     // The first probe, the one every query reads.
     __builtin_prefetch(bits_ + (internal::ScaleToRange(hash, num_slots_) >> 3));
   }
@@ -82,50 +78,49 @@ void FilterReader::PrefetchBits(uint64_t hash) const {
 
 void FilterReader::MayMatchBatch(absl::Span<const std::string_view> keys,
                                  absl::Span<bool> results) const {
-  uint64_t hashes[kHashChunk];
-  for (size_t start = 0; start < keys.size(); start += kHashChunk) {
-    const size_t n = std::min(kHashChunk, keys.size() - start);
-    // Each line is requested as soon as its key is hashed, so the hashing
-    // of the rest overlaps the misses.
+  uint64_t hashes[kBatch];
+  for (size_t start = 0; start < keys.size(); start += kBatch) {
+    const size_t n = std::min(kBatch, keys.size() - start);
     for (size_t i = 0; i < n; ++i) {
       hashes[i] = XXH3_64bits(keys[start + i].data(), keys[start + i].size());
-      Prefetch(hashes[i]);
     }
-    HashMayMatchBatch(absl::MakeConstSpan(hashes, n),
-                      results.subspan(start, n));
+    HashMayMatchBatchImpl(hashes, n, results.data() + start);
   }
 }
 
 void FilterReader::HashMayMatchBatch(absl::Span<const uint64_t> hashes,
                                      absl::Span<bool> results) const {
-  const size_t n = hashes.size();
-  if (mode_ == Mode::kMatchAll || mode_ == Mode::kMatchNone) {
-    std::fill(results.begin(), results.begin() + n, mode_ == Mode::kMatchAll);
-    return;
-  }
-  // A software pipeline: key i + kBatchPrefetchDistance is requested when
-  // key i's chunk is probed.
-  size_t prefetched = 0;
-  for (size_t start = 0; start < n; start += kBatch) {
-    const size_t count = std::min(kBatch, n - start);
-    for (const size_t end = std::min(n, start + count + kBatchPrefetchDistance);
-         prefetched < end; ++prefetched) {
-      PrefetchBits(hashes[prefetched]);
-    }
-    HashMayMatchBatchImpl(hashes.data() + start, count, results.data() + start);
+  for (size_t start = 0; start < hashes.size(); start += kBatch) {
+    HashMayMatchBatchImpl(hashes.data() + start,
+                          std::min(kBatch, hashes.size() - start),
+                          results.data() + start);
   }
 }
 
 void FilterReader::HashMayMatchBatchImpl(const uint64_t* hashes, size_t n,
                                          bool* results) const {
-  if (mode_ == Mode::kBlocked) {
-    kernel_->may_match_batch(bits_, num_slots_, num_probes_, hashes, n,
-                             results);
-    return;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    results[i] =
-        internal::StandardMayMatch(hashes[i], num_slots_, num_probes_, bits_);
+  switch (mode_) {
+    case Mode::kBlocked:
+      kernel_->may_match_batch(bits_, num_slots_, num_probes_, hashes, n,
+                               results);
+      return;
+    case Mode::kStandard:
+      // Prefetch each key's first probe, the one every query reads.
+      for (size_t i = 0; i < n; ++i) {
+        __builtin_prefetch(
+            bits_ + (internal::ScaleToRange(hashes[i], num_slots_) >> 3));
+      }
+      for (size_t i = 0; i < n; ++i) {
+        results[i] = internal::StandardMayMatch(hashes[i], num_slots_,
+                                                num_probes_, bits_);
+      }
+      return;
+    case Mode::kMatchNone:
+      std::fill(results, results + n, false);
+      return;
+    case Mode::kMatchAll:
+      std::fill(results, results + n, true);
+      return;
   }
 }
 

@@ -176,12 +176,7 @@ void BitsReader::MayMatch(int num_keys, rocksdb::Slice** keys,
   uint64_t hashes[kBatchChunk];
   for (int i = 0; i < num_keys; i += kBatchChunk) {
     const int n = std::min(kBatchChunk, num_keys - i);
-    // Each line is requested as soon as its key is hashed, so that hashing
-    // the rest overlaps the misses.
-    for (int j = 0; j < n; ++j) {
-      hashes[j] = HashKey(ToView(*keys[i + j]));
-      reader_.Prefetch(hashes[j]);
-    }
+    for (int j = 0; j < n; ++j) hashes[j] = HashKey(ToView(*keys[i + j]));
     reader_.HashMayMatchBatch(absl::MakeConstSpan(hashes, n),
                               absl::MakeSpan(may_match + i, n));
   }

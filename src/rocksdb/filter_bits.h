@@ -135,9 +135,8 @@ class BitsReader final : public rocksdb::FilterBitsReader {
   bool MayMatch(const rocksdb::Slice& key) override;
 
   // MultiGet's batch (up to 32 keys in RocksDB 7.x): hashes the keys into a
-  // stack array, chunk by chunk, prefetching each key's line as soon as it
-  // is hashed, and queries each chunk with the core's HashMayMatchBatch.
-  // Allocates nothing.
+  // stack array, chunk by chunk, and queries each chunk with the core's
+  // prefetching HashMayMatchBatch. Allocates nothing.
   void MayMatch(int num_keys, rocksdb::Slice** keys, bool* may_match) override;
 
   // The core reader, e.g. to ask whether it degraded.
