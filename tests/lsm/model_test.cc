@@ -26,13 +26,19 @@ struct ModelParam {
 
 class ModelTest : public ::testing::TestWithParam<ModelParam> {};
 
-TEST_P(ModelTest, AgreesWithStdMap) {
-  const ModelParam p = GetParam();
-  TempDir dir;
+// Small write buffers, so that the workload makes many files.
+StoreOptions OptionsFor(const ModelParam& p) {
   StoreOptions o = testing::SmallOptions();
   o.write_buffer_size = 8 << 10;
   o.disable_auto_compactions = !p.auto_compactions;
   if (!p.filter) o.filter = kNoFilter;
+  return o;
+}
+
+TEST_P(ModelTest, AgreesWithStdMap) {
+  const ModelParam p = GetParam();
+  TempDir dir;
+  StoreOptions o = OptionsFor(p);
   std::mt19937_64 rng(p.seed);
   std::map<std::string, std::string> model;
   auto store = Store::Open(dir.path(), o);
@@ -111,10 +117,7 @@ TEST_P(ModelTest, AgreesWithStdMap) {
 TEST_P(ModelTest, FilterPrefetchChangesNoAnswerAndNoCount) {
   const ModelParam p = GetParam();
   TempDir dir;
-  StoreOptions o = testing::SmallOptions();
-  o.write_buffer_size = 8 << 10;
-  o.disable_auto_compactions = !p.auto_compactions;
-  if (!p.filter) o.filter = kNoFilter;
+  StoreOptions o = OptionsFor(p);
   StoreOptions without = o;
   without.prefetch_filters = false;
   ASSERT_TRUE(o.prefetch_filters);
