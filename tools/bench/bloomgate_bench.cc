@@ -26,7 +26,7 @@ ABSL_FLAG(std::string, benchmarks, "fillrandom,readmixed",
           "each --max_bytes_for_level_multiplier times as many keys as the "
           "one above, loaded deepest first, each level compacted into place; "
           "needs --disable_auto_compactions=true), readrandom (present keys), "
-          "readmissing (absent keys), multireadmissing (the same absent keys, "
+          "readmissing (absent keys), multireadmissing (absent keys, "
           "--multiget_batch per MultiGet call), readmixed (--negative_ratio "
           "absent), stats");
 ABSL_FLAG(std::string, engine, "lsm,rocksdb",
