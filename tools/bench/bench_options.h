@@ -34,7 +34,7 @@ enum class BenchmarkKind {
   kFillLevels,
   kReadRandom,   // reads lookups of present keys
   kReadMissing,  // reads lookups of absent keys
-  // the same lookups of absent keys, multiget_batch keys per MultiGet call
+  // lookups of absent keys, multiget_batch keys per MultiGet call
   kMultiReadMissing,
   kReadMixed,  // reads lookups, negative_ratio of them absent
   kStats,      // the engine's own statistics
