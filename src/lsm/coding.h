@@ -12,7 +12,6 @@
 #include <string>
 #include <string_view>
 
-
 namespace bloomgate::lsm {
 
 // The checksum of every block, WAL record and manifest: the low 32 bits of

@@ -235,7 +235,7 @@ TEST_P(BloomgateReadTest, FlushCompactionReopen) {
 INSTANTIATE_TEST_SUITE_P(
     Configurations, BloomgateReadTest,
     ::testing::Combine(::testing::Values(Layout::kBlocked, Layout::kStandard),
-                     ::testing::Bool(), ::testing::Bool()),
+                       ::testing::Bool(), ::testing::Bool()),
     [](const ::testing::TestParamInfo<ReadParam>& info) {
       return std::string(LayoutName(std::get<0>(info.param))) +
              (std::get<1>(info.param) ? "_partitioned" : "_full") +
@@ -625,8 +625,8 @@ TEST_F(BloomgateDbTest, ConstructionCorruptionIsDetectedWhenAsked) {
 // A filter block damaged on disk: results stay correct, the filter simply
 // stops filtering.
 
-class DamagedFilterTest : public ::testing::TestWithParam<rocksdb::ChecksumType> {
-};
+class DamagedFilterTest
+    : public ::testing::TestWithParam<rocksdb::ChecksumType> {};
 
 TEST_P(DamagedFilterTest, FlippedBytesOnDiskStillGiveCorrectResults) {
   RegisterRocksDBPlugin();
