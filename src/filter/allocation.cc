@@ -1,11 +1,12 @@
 // Copyright 2026 The bloomgate Authors.
 //
-// The optimisation is separable and convex: minimise sum_i f(b_i) subject to
-// sum_i n_i b_i = B, where f(b) is the layout's FP rate at b bits per key
-// with its best probe count (decreasing and convex in b). The Lagrange
-// condition f'(b_i) = -mu n_i says: give each level bits until its marginal
-// FP gain per bit of memory is the same everywhere. We find mu by bisection;
-// for a given mu each level's b_i minimises f(b) + mu n_i b on its own.
+// The optimisation is separable and convex: minimise sum_i r_i f(b_i)
+// subject to sum_i n_i b_i = B, where f(b) is the layout's FP rate at b bits
+// per key with its best probe count (decreasing and convex in b) and r_i a
+// run's reach. The Lagrange condition r_i f'(b_i) = -mu n_i says: give each
+// run bits until its marginal saving of wasted reads per bit of memory is
+// the same everywhere. We find mu by bisection; for a given mu each run's
+// b_i minimises f(b) + (mu n_i / r_i) b on its own.
 //
 // f is evaluated from a table of ln f on a 0.25-bit grid (ln f is nearly
 // linear in b, so linear interpolation of it is accurate to well under 1%),
@@ -16,7 +17,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numeric>
 
 #include "absl/strings/str_cat.h"
 #include "bloomgate/sizing.h"
@@ -87,77 +87,101 @@ double BestBits(const FpTable& table, double price) {
 
 }  // namespace
 
-absl::StatusOr<std::vector<double>> MonkeyBitsPerKey(
+absl::StatusOr<std::vector<double>> AllocateBitsPerKey(
     Layout layout, double average_bits_per_key,
-    absl::Span<const double> keys_per_level) {
+    absl::Span<const FilterRun> runs) {
   if (!(average_bits_per_key >= 0 && average_bits_per_key <= kMaxBitsPerKey)) {
     return absl::InvalidArgumentError(
         absl::StrCat("average bits per key must be in [0, ", kMaxBitsPerKey,
                      "], got ", average_bits_per_key));
   }
-  double total = 0;
-  for (double n : keys_per_level) {
-    if (!(n >= 0 && std::isfinite(n))) {
+  double total = 0, reached = 0;
+  for (const FilterRun& run : runs) {
+    if (!(run.keys >= 0 && std::isfinite(run.keys))) {
       return absl::InvalidArgumentError(
-          absl::StrCat("level sizes must be finite and >= 0, got ", n));
+          absl::StrCat("key counts must be finite and >= 0, got ", run.keys));
     }
-    total += n;
+    if (!(run.reach >= 0 && std::isfinite(run.reach))) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("reach must be finite and >= 0, got ", run.reach));
+    }
+    total += run.keys;
+    reached += run.keys * run.reach;
   }
-  if (keys_per_level.empty() || total <= 0) {
+  if (runs.empty() || total <= 0) {
     return absl::InvalidArgumentError("the LSM shape has no keys");
+  }
+  std::vector<double> bits(runs.size());
+  if (reached <= 0) {  // no filter saves a read: any split is as good
+    for (size_t i = 0; i < runs.size(); ++i) {
+      bits[i] = runs[i].keys > 0 ? average_bits_per_key : 0.0;
+    }
+    return bits;
   }
 
   const FpTable& table = TableFor(layout);
   const double budget = average_bits_per_key * total;
-  auto allocate = [&](double mu, std::vector<double>& bits) {
+  auto allocate = [&](double mu) {
     double used = 0;
-    for (size_t i = 0; i < keys_per_level.size(); ++i) {
+    for (size_t i = 0; i < runs.size(); ++i) {
       // Relative sizes keep mu well scaled whatever the units of n.
-      const double n = keys_per_level[i] / total;
-      bits[i] = n > 0 ? BestBits(table, mu * n) : 0.0;
-      used += keys_per_level[i] * bits[i];
+      const double n = runs[i].keys / total;
+      const double r = runs[i].reach;
+      bits[i] = n > 0 && r > 0 ? BestBits(table, mu * n / r) : 0.0;
+      used += runs[i].keys * bits[i];
     }
     return used;
   };
 
   // Memory used falls as mu (the price of a bit) rises. Bracket, then bisect
   // in log space.
-  std::vector<double> bits(keys_per_level.size());
-  double lo = 1e-12;  // cheap bits: everything near the maximum
+  double lo = 1e-12;
   double hi = 1.0;
-  while (allocate(hi, bits) > budget && hi < 1e12) hi *= 16;
+  // Near-free bits: every run at the maximum, for the largest budgets (FP
+  // rates there are far below 1e-12, so the price must fall further).
+  while (allocate(lo) < budget && lo > 1e-300) lo *= 1e-12;
+  while (allocate(hi) > budget && hi < 1e12) hi *= 16;
   for (int iter = 0; iter < 100; ++iter) {
     const double mid = std::sqrt(lo * hi);
-    if (allocate(mid, bits) > budget) {
+    if (allocate(mid) > budget) {
       lo = mid;
     } else {
       hi = mid;
     }
   }
-  double used = allocate(hi, bits);  // within budget
+  const double used = allocate(hi);  // within budget
 
-  // The jump of a level from 0 to kLowest bits can leave memory unspent: give
-  // it to the level where it buys the most.
+  // The jump of a run from 0 to kLowest bits can leave memory unspent: give
+  // it to the run where it saves the most.
   const double left = budget - used;
   if (left > 1e-9 * budget) {
-    size_t best = keys_per_level.size();
+    size_t best = runs.size();
     double best_gain = 0;
-    for (size_t i = 0; i < keys_per_level.size(); ++i) {
-      if (keys_per_level[i] <= 0) continue;
-      const double extra = left / keys_per_level[i];
-      const double candidate = bits[i] + extra;
+    for (size_t i = 0; i < runs.size(); ++i) {
+      if (runs[i].keys <= 0) continue;
+      const double candidate = bits[i] + left / runs[i].keys;
       if (candidate > kMaxBitsPerKey || (bits[i] == 0 && candidate < kLowest)) {
         continue;
       }
-      const double gain = table.Fp(bits[i]) - table.Fp(candidate);
+      const double gain =
+          runs[i].reach * (table.Fp(bits[i]) - table.Fp(candidate));
       if (gain > best_gain) {
         best_gain = gain;
         best = i;
       }
     }
-    if (best < keys_per_level.size()) bits[best] += left / keys_per_level[best];
+    if (best < runs.size()) bits[best] += left / runs[best].keys;
   }
   return bits;
+}
+
+absl::StatusOr<std::vector<double>> MonkeyBitsPerKey(
+    Layout layout, double average_bits_per_key,
+    absl::Span<const double> keys_per_level) {
+  std::vector<FilterRun> runs;
+  runs.reserve(keys_per_level.size());
+  for (double n : keys_per_level) runs.push_back({.keys = n, .reach = 1});
+  return AllocateBitsPerKey(layout, average_bits_per_key, runs);
 }
 
 std::vector<double> LeveledShape(int num_levels, double fanout) {

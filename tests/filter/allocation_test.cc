@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -150,6 +151,189 @@ TEST(AllocationShapeTest, LeveledShapeGrowsByTheFanout) {
   ASSERT_EQ(shape.size(), 4u);
   EXPECT_EQ(shape[0], 1);
   EXPECT_EQ(shape[3], 1000);
+}
+
+// --- Runs with partial reach (AllocateBitsPerKey). ---
+
+double MemoryOf(const std::vector<FilterRun>& runs,
+                const std::vector<double>& bits) {
+  double memory = 0;
+  for (size_t i = 0; i < runs.size(); ++i) memory += runs[i].keys * bits[i];
+  return memory;
+}
+
+double BudgetOf(const std::vector<FilterRun>& runs, double average) {
+  double keys = 0;
+  for (const FilterRun& r : runs) keys += r.keys;
+  return average * keys;
+}
+
+// The expected wasted reads of an absent-key lookup, with exact FP rates.
+double WastedReads(Layout layout, const std::vector<FilterRun>& runs,
+                   const std::vector<double>& bits) {
+  double sum = 0;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    sum += runs[i].reach * SumOfFpRates(layout, {bits[i]});
+  }
+  return sum;
+}
+
+// Three runs with random keys (1 to 1000) and reach (0.05 to 1).
+std::vector<FilterRun> RandomRuns(std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> keys(1, 1000), reach(0.05, 1);
+  std::vector<FilterRun> runs(3);
+  for (FilterRun& r : runs) r = {.keys = keys(rng), .reach = reach(rng)};
+  return runs;
+}
+
+TEST_P(AllocationTest, EveryRunReachedIsMonkey) {
+  const std::vector<double> shape = LeveledShape(4, 10);
+  std::vector<FilterRun> runs;
+  for (double n : shape) runs.push_back({.keys = n, .reach = 1});
+  absl::StatusOr<std::vector<double>> general =
+      AllocateBitsPerKey(GetParam(), 10, runs);
+  absl::StatusOr<std::vector<double>> monkey =
+      MonkeyBitsPerKey(GetParam(), 10, shape);
+  ASSERT_TRUE(general.ok() && monkey.ok());
+  EXPECT_EQ(*general, *monkey);
+  // Only the ratios of reach matter: every run reached by half the lookups
+  // is the same problem.
+  for (FilterRun& r : runs) r.reach = 0.5;
+  absl::StatusOr<std::vector<double>> halved =
+      AllocateBitsPerKey(GetParam(), 10, runs);
+  ASSERT_TRUE(halved.ok());
+  for (size_t i = 0; i < shape.size(); ++i) {
+    EXPECT_NEAR((*halved)[i], (*monkey)[i], 0.01) << i;
+  }
+}
+
+TEST_P(AllocationTest, ARunFewerLookupsReachGetsFewerBits) {
+  // Equal keys, one run reached by every lookup and one by a tenth: the
+  // closed form makes the second's FP rate ten times the first's.
+  const std::vector<FilterRun> runs = {{.keys = 100, .reach = 1},
+                                       {.keys = 100, .reach = 0.1}};
+  absl::StatusOr<std::vector<double>> bits =
+      AllocateBitsPerKey(GetParam(), 10, runs);
+  ASSERT_TRUE(bits.ok());
+  EXPECT_GT((*bits)[0], (*bits)[1]);
+  const double ratio = SumOfFpRates(GetParam(), {(*bits)[1]}) /
+                       SumOfFpRates(GetParam(), {(*bits)[0]});
+  EXPECT_NEAR(ratio, 10, 2.5);
+}
+
+TEST_P(AllocationTest, NoWorseThanABruteForceSearchWithPartialReach) {
+  // As above, on random shapes whose runs are reached by different shares
+  // of the lookups: within 1% of the best point of a 0.05-bit grid.
+  constexpr double kGrid = 0.05;
+  constexpr int kPoints = 601;  // 0 to 30 bits/key
+  std::vector<double> fp(kPoints);
+  for (int j = 0; j < kPoints; ++j) {
+    const double b = j * kGrid;
+    fp[j] = b < 0.25 ? (j == 0 ? 1.0 : std::numeric_limits<double>::infinity())
+                     : SumOfFpRates(GetParam(), {b});
+  }
+  std::mt19937_64 rng(20261204);
+  for (int trial = 0; trial < 10; ++trial) {
+    const std::vector<FilterRun> runs = RandomRuns(rng);
+    const double budget = BudgetOf(runs, 8);
+    double best = std::numeric_limits<double>::infinity();
+    for (int j0 = 0; j0 < kPoints; ++j0) {
+      for (int j1 = 0; j1 < kPoints; ++j1) {
+        const double left =
+            budget - kGrid * (runs[0].keys * j0 + runs[1].keys * j1);
+        if (left < 0) break;
+        const int j2 = std::min(
+            kPoints - 1, static_cast<int>(left / (runs[2].keys * kGrid)));
+        best = std::min(best, runs[0].reach * fp[j0] + runs[1].reach * fp[j1] +
+                                  runs[2].reach * fp[j2]);
+      }
+    }
+    absl::StatusOr<std::vector<double>> bits =
+        AllocateBitsPerKey(GetParam(), 8, runs);
+    ASSERT_TRUE(bits.ok());
+    EXPECT_LE(WastedReads(GetParam(), runs, *bits), best * 1.01)
+        << "trial " << trial;
+  }
+}
+
+TEST_P(AllocationTest, ConservesMemoryOnRandomShapes) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::vector<FilterRun> runs = RandomRuns(rng);
+    for (double average : {0.5, 10.0, 20.0}) {
+      absl::StatusOr<std::vector<double>> bits =
+          AllocateBitsPerKey(GetParam(), average, runs);
+      ASSERT_TRUE(bits.ok());
+      const double budget = BudgetOf(runs, average);
+      EXPECT_NEAR(MemoryOf(runs, *bits), budget, 0.001 * budget)
+          << "trial " << trial << ", " << average << " bits/key";
+    }
+  }
+}
+
+TEST_P(AllocationTest, EdgeShapes) {
+  // One level, or every key in L0 of a deeper tree: the average there.
+  for (const std::vector<FilterRun>& runs :
+       {std::vector<FilterRun>{{.keys = 5000, .reach = 1}},
+        std::vector<FilterRun>{{.keys = 5000, .reach = 3},
+                               {.keys = 0, .reach = 0},
+                               {.keys = 0, .reach = 0}}}) {
+    absl::StatusOr<std::vector<double>> bits =
+        AllocateBitsPerKey(GetParam(), 10, runs);
+    ASSERT_TRUE(bits.ok());
+    EXPECT_NEAR((*bits)[0], 10, 1e-6);
+    for (size_t i = 1; i < bits->size(); ++i) EXPECT_EQ((*bits)[i], 0);
+  }
+  // An empty level between two others gets nothing and costs nothing.
+  const std::vector<FilterRun> gap = {
+      {.keys = 10, .reach = 1}, {.keys = 0, .reach = 1}, {.keys = 100}};
+  absl::StatusOr<std::vector<double>> bits =
+      AllocateBitsPerKey(GetParam(), 10, gap);
+  ASSERT_TRUE(bits.ok());
+  EXPECT_EQ((*bits)[1], 0);
+  EXPECT_NEAR(MemoryOf(gap, *bits), BudgetOf(gap, 10), 0.001 * 1100);
+  // Below 1 bit per key some run goes without a filter; at the maximum
+  // average every run is capped at it.
+  const std::vector<FilterRun> four = {{.keys = 1, .reach = 1},
+                                       {.keys = 10, .reach = 1},
+                                       {.keys = 100, .reach = 0.5},
+                                       {.keys = 1000, .reach = 0.2}};
+  bits = AllocateBitsPerKey(GetParam(), 0.5, four);
+  ASSERT_TRUE(bits.ok());
+  EXPECT_EQ(bits->back(), 0);
+  EXPECT_GT(bits->front(), 0);
+  bits = AllocateBitsPerKey(GetParam(), kMaxBitsPerKey, four);
+  ASSERT_TRUE(bits.ok());
+  for (double b : *bits) EXPECT_NEAR(b, kMaxBitsPerKey, 1e-6);
+}
+
+TEST_P(AllocationTest, RunsNoLookupReaches) {
+  // A run no lookup reaches gets no filter; its memory goes to the others.
+  const std::vector<FilterRun> runs = {{.keys = 100, .reach = 1},
+                                       {.keys = 100, .reach = 0}};
+  absl::StatusOr<std::vector<double>> bits =
+      AllocateBitsPerKey(GetParam(), 5, runs);
+  ASSERT_TRUE(bits.ok());
+  EXPECT_NEAR((*bits)[0], 10, 1e-6);
+  EXPECT_EQ((*bits)[1], 0);
+  // When none is reached, any split is as good: the average everywhere.
+  bits = AllocateBitsPerKey(
+      GetParam(), 5, {{.keys = 1, .reach = 0}, {.keys = 10, .reach = 0}});
+  ASSERT_TRUE(bits.ok());
+  EXPECT_EQ(*bits, (std::vector<double>{5, 5}));
+}
+
+TEST(AllocationErrorsTest, RejectsBadRuns) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_FALSE(AllocateBitsPerKey(Layout::kBlocked, 10, {}).ok());
+  EXPECT_FALSE(
+      AllocateBitsPerKey(Layout::kBlocked, 10, {{.keys = 1, .reach = -1}})
+          .ok());
+  EXPECT_FALSE(
+      AllocateBitsPerKey(Layout::kBlocked, 10, {{.keys = 1, .reach = nan}})
+          .ok());
+  EXPECT_FALSE(
+      AllocateBitsPerKey(Layout::kBlocked, 10, {{.keys = 0, .reach = 1}}).ok());
 }
 
 }  // namespace
