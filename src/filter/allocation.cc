@@ -39,9 +39,12 @@ class FpTable {
  public:
   explicit FpTable(Layout layout) {
     for (int j = 0; j < kGridPoints; ++j) {
-      log_fp_[j] = std::log(ExactFp(layout, j * kStep));
+      fp_[j] = ExactFp(layout, j * kStep);
+      log_fp_[j] = std::log(fp_[j]);
     }
   }
+  // f(j * kStep), exactly.
+  double FpAtGridPoint(int j) const { return fp_[j]; }
   double Fp(double bits_per_key) const {
     if (bits_per_key <= 0) return 1.0;
     const double x = std::min(bits_per_key, kMaxBitsPerKey) / kStep;
@@ -51,6 +54,7 @@ class FpTable {
   }
 
  private:
+  std::array<double, kGridPoints> fp_;
   std::array<double, kGridPoints> log_fp_;
 };
 
@@ -66,8 +70,13 @@ const FpTable& TableFor(Layout layout) {
 double BestBits(const FpTable& table, double price) {
   auto cost = [&](double b) { return table.Fp(b) + price * b; };
   int best = 0;
+  double best_cost = table.FpAtGridPoint(0);
   for (int j = 1; j < kGridPoints; ++j) {
-    if (cost(j * kStep) < cost(best * kStep)) best = j;
+    const double c = table.FpAtGridPoint(j) + price * (j * kStep);
+    if (c < best_cost) {
+      best = j;
+      best_cost = c;
+    }
   }
   if (best == 0) return 0.0;
   double lo = std::max(kLowest, (best - 1) * kStep);
@@ -141,7 +150,7 @@ absl::StatusOr<std::vector<double>> AllocateBitsPerKey(
   // rates there are far below 1e-12, so the price must fall further).
   while (allocate(lo) < budget && lo > 1e-300) lo *= 1e-12;
   while (allocate(hi) > budget && hi < 1e12) hi *= 16;
-  for (int iter = 0; iter < 100; ++iter) {
+  for (int iter = 0; iter < 60; ++iter) {
     const double mid = std::sqrt(lo * hi);
     if (allocate(mid) > budget) {
       lo = mid;

@@ -45,6 +45,18 @@ class MemTable {
     ReaderMutexLock l(&mu_);
     return entries_.empty();
   }
+  size_t num_entries() const {
+    ReaderMutexLock l(&mu_);
+    return entries_.size();
+  }
+  // The first and last key; only for a non-empty memtable that no longer
+  // changes.
+  std::string_view SmallestFrozen() const ABSL_NO_THREAD_SAFETY_ANALYSIS {
+    return entries_.begin()->first;
+  }
+  std::string_view LargestFrozen() const ABSL_NO_THREAD_SAFETY_ANALYSIS {
+    return entries_.rbegin()->first;
+  }
   // Calls `fn` for every entry in key order. Only for a memtable that no
   // longer changes.
   template <typename Fn>

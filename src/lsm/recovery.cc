@@ -142,6 +142,10 @@ std::string RecoveryReport::ToString() const {
 absl::Status Store::Impl::Open() {
   BLOOMGATE_LSM_RETURN_IF_ERROR(ValidateOptions(options_));
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(level_filters_, LevelFilterOptions(options_));
+  live_tree_allocation_ =
+      options_.level_filters.empty() && options_.filter.monkey &&
+      options_.filter.family == FilterFamily::kBloomgate &&
+      options_.level_allocation == StoreOptions::LevelAllocation::kLiveTree;
   MutexLock w(&write_mu_);
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(const FolderContents folder, LockFolder());
   BLOOMGATE_LSM_RETURN_IF_ERROR(ReadManifest(folder));
@@ -348,7 +352,7 @@ absl::Status Store::Impl::ReplayLogs(const FolderContents& folder,
 absl::Status Store::Impl::WriteRecoveredTable(const MemTable& mem,
                                               Version* version) {
   if (mem.empty()) return absl::OkStatus();
-  BLOOMGATE_LSM_ASSIGN_OR_RETURN(TablePtr t, WriteLevel0Table(mem));
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(TablePtr t, WriteLevel0Table(mem, *version));
   stats_.RecordFlush(t->file_size());
   // The newest table: numbered past every file found.
   version->levels[0].insert(version->levels[0].begin(), std::move(t));

@@ -191,14 +191,35 @@ absl::Status Store::Impl::Write(const WriteBatch& batch) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<TablePtr> Store::Impl::WriteLevel0Table(const MemTable& mem) {
+TableBuildOptions Store::Impl::BuildOptionsFor(
+    const PendingOutput& output, const Version& base,
+    const std::vector<TablePtr>& inputs) const {
+  TableBuildOptions t;
+  t.block_size = options_.block_size;
+  t.filter = level_filters_[output.level];
+  if (live_tree_allocation_) {
+    const double bits =
+        LiveTreeBitsPerKey(options_.filter, base, inputs, output);
+    t.filter =
+        bits > 0 ? std::optional(options_.filter.Options(bits)) : std::nullopt;
+  }
+  return t;
+}
+
+absl::StatusOr<TablePtr> Store::Impl::WriteLevel0Table(const MemTable& mem,
+                                                       const Version& base) {
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(const uint64_t number, NewFileNumber());
   const std::string path = TableFileName(dir_, number);
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
                                  WritableFile::Create(path));
+  PendingOutput output;
+  output.level = 0;
+  output.keys = mem.num_entries();
+  output.smallest = mem.SmallestFrozen();
+  output.largest = mem.LargestFrozen();
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(
       std::unique_ptr<TableBuilder> builder,
-      TableBuilder::Create(BuildOptionsFor(0), file.get()));
+      TableBuilder::Create(BuildOptionsFor(output, base, {}), file.get()));
   absl::Status s;
   mem.ForEachFrozen([&](const std::string& key, const MemTable::Entry& e) {
     if (s.ok()) s = builder->Add(key, e.type, e.value);
@@ -239,7 +260,7 @@ absl::Status Store::Impl::FlushLocked() {
   log_number_ = *new_log_number;
   CrashPoint("flush:log-rotated");
 
-  absl::StatusOr<TablePtr> table = WriteLevel0Table(*imm);
+  absl::StatusOr<TablePtr> table = WriteLevel0Table(*imm, *view->version);
   if (!table.ok()) return Fail(table.status());
   CrashPoint("flush:table-written");
   auto version = ApplyEdit(*view->version, {}, 0, {*table});
@@ -271,7 +292,18 @@ absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
     if (absl::Status s = InstallVersion(v); !s.ok()) return Fail(s);
     return absl::OkStatus();
   }
-  const TableBuildOptions topts = BuildOptionsFor(spec.output_level);
+  const std::vector<TablePtr> inputs = spec.Inputs();
+  PendingOutput pending;
+  pending.level = spec.output_level;
+  uint64_t input_bytes = 0;
+  for (const TablePtr& t : inputs) {
+    pending.keys += t->properties().num_entries;
+    input_bytes += t->file_size();
+  }
+  pending.num_tables =
+      1 + input_bytes / std::max<uint64_t>(1, options_.target_file_size);
+  KeyRange(inputs, &pending.smallest, &pending.largest);
+  const TableBuildOptions topts = BuildOptionsFor(pending, *base, inputs);
   std::vector<TablePtr> outputs;
   std::vector<uint64_t> output_numbers;
   std::unique_ptr<WritableFile> file;
@@ -319,7 +351,6 @@ absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
     return Fail(s);
   }
   CrashPoint("compaction:outputs-written");
-  const std::vector<TablePtr> inputs = spec.Inputs();
   auto v = ApplyEdit(*base, inputs, spec.output_level, outputs);
   if (s = InstallVersion(v); !s.ok()) return Fail(s);
   CrashPoint("compaction:installed");
@@ -603,6 +634,7 @@ std::vector<FileInfo> Store::Impl::GetLiveFiles() const {
       f.smallest_key = t->smallest();
       f.largest_key = t->largest();
       f.filter_bytes = t->filter_bytes();
+      f.predicted_fp_rate = t->predicted_fp_rate();
       f.filter_status = t->filter_status();
       out.push_back(std::move(f));
     }

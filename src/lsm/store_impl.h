@@ -24,6 +24,7 @@
 #include "bloomgate/lsm/store.h"
 #include "bloomgate/lsm/write_batch.h"
 #include "lsm/file.h"
+#include "lsm/live_allocation.h"
 #include "lsm/manifest.h"
 #include "lsm/memtable.h"
 #include "lsm/mutex.h"
@@ -149,15 +150,15 @@ class Store::Impl {
                                                           std::string_view key,
                                                           std::string* value);
   absl::StatusOr<TablePtr> OpenTable(uint64_t number);
-  // How a table written to `level` is built.
-  TableBuildOptions BuildOptionsFor(int level) const {
-    TableBuildOptions t;
-    t.block_size = options_.block_size;
-    t.filter = level_filters_[level];
-    return t;
-  }
-  // Writes `mem` to a new table; null if it is empty.
-  absl::StatusOr<TablePtr> WriteLevel0Table(const MemTable& mem)
+  // How `output` is built when it replaces `inputs` in `base` (the
+  // allocation from the live tree needs both).
+  TableBuildOptions BuildOptionsFor(const PendingOutput& output,
+                                    const Version& base,
+                                    const std::vector<TablePtr>& inputs) const;
+  // Writes `mem`, which must not be empty, to a new level-0 table over
+  // `base`.
+  absl::StatusOr<TablePtr> WriteLevel0Table(const MemTable& mem,
+                                            const Version& base)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
   absl::Status FlushLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
   absl::Status MaybeCompactLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
@@ -194,6 +195,8 @@ class Store::Impl {
   RecoveryReport recovery_;
   // The filter of a table written to each level (LevelFilterOptions).
   std::vector<std::optional<FilterOptions>> level_filters_;
+  // Whether every table's filter comes from LiveTreeBitsPerKey instead.
+  bool live_tree_allocation_ = false;
   absl::Status bg_error_ ABSL_GUARDED_BY(write_mu_);
   std::vector<std::string> compact_pointers_ ABSL_GUARDED_BY(write_mu_);
 };

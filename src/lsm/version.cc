@@ -94,18 +94,6 @@ bool IsBottommost(const Version& v, int level, std::string_view smallest,
   return true;
 }
 
-void KeyRange(const std::vector<TablePtr>& tables, std::string* smallest,
-              std::string* largest) {
-  for (size_t i = 0; i < tables.size(); ++i) {
-    if (i == 0 || tables[i]->smallest() < *smallest) {
-      smallest->assign(tables[i]->smallest());
-    }
-    if (i == 0 || tables[i]->largest() > *largest) {
-      largest->assign(tables[i]->largest());
-    }
-  }
-}
-
 }  // namespace
 
 std::optional<CompactionSpec> PickCompaction(
@@ -204,6 +192,18 @@ std::optional<CompactionSpec> PickLevel0Compaction(const Version& v,
     if (!v.levels[level].empty()) spec.drop_tombstones = false;
   }
   return spec;
+}
+
+void KeyRange(const std::vector<TablePtr>& tables, std::string* smallest,
+              std::string* largest) {
+  for (size_t i = 0; i < tables.size(); ++i) {
+    if (i == 0 || tables[i]->smallest() < *smallest) {
+      smallest->assign(tables[i]->smallest());
+    }
+    if (i == 0 || tables[i]->largest() > *largest) {
+      largest->assign(tables[i]->largest());
+    }
+  }
 }
 
 }  // namespace bloomgate::lsm

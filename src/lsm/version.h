@@ -45,6 +45,10 @@ std::shared_ptr<const Version> ApplyEdit(const Version& base,
                                          int level,
                                          const std::vector<TablePtr>& added);
 
+// The smallest and largest key of `tables` (not empty).
+void KeyRange(const std::vector<TablePtr>& tables, std::string* smallest,
+              std::string* largest);
+
 // What a compaction merges. `runs` are newest first; each run is a list of
 // tables in key order with disjoint ranges (a level-0 table is a run by
 // itself).

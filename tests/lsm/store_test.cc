@@ -333,12 +333,14 @@ TEST(StoreTest, LevelFiltersFollowTheOutputLevel) {
       absl::IsInvalidArgument(Store::Open(dir.Sub("b2"), bad).status()));
 }
 
-// A level-aware spec: every level's tables get the spec's share for that
-// level, computed by the store from num_levels and the fanout.
+// A level-aware spec for the assumed shape: every level's tables get the
+// spec's share for that level, computed by the store from num_levels and
+// the fanout.
 TEST(StoreTest, AMonkeySpecGivesEachLevelItsShare) {
   TempDir dir;
   StoreOptions o = ManualLevelsOptions({});
   o.filter = FilterSpec{.bits_per_key = 10, .monkey = true, .fanout = 10};
+  o.level_allocation = StoreOptions::LevelAllocation::kAssumedShape;
   absl::StatusOr<std::vector<double>> bits =
       o.filter.LevelBitsPerKey(o.num_levels);
   ASSERT_TRUE(bits.ok());

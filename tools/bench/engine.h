@@ -9,6 +9,7 @@
 #define BLOOMGATE_TOOLS_BENCH_ENGINE_H_
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -30,6 +31,11 @@ struct EngineOptions {
   bool use_existing = false;
   // The filter new files get, with its bits per key (FilterForRun).
   FilterSpec filter = kNoFilter;
+  // The run loads the tree level by level into the shape a level-aware
+  // filter assumes (filllevels): the LSM then allocates for that shape, not
+  // from the live tree, which is still growing while the levels are loaded
+  // deepest first.
+  bool hand_shaped_tree = false;
   // Time every data-block read of a lookup (ReadCounters::read_nanos). The
   // LSM always does (two clock reads per read system call); RocksDB only
   // with this, as its PerfContext timers cost every Get.
@@ -73,6 +79,9 @@ struct FileInfo {
   uint64_t entries = 0;
   uint64_t filter_bytes = 0;  // 0: no filter
   uint64_t filter_keys = 0;   // keys the filter was built over
+  // The FP rate the engine predicts for this file's filter, when it knows
+  // it (the LSM reads it from each filter); NaN: from the run's FilterSpec.
+  double predicted_fp = std::numeric_limits<double>::quiet_NaN();
 };
 
 // The files a lookup may visit and what their filters cost.

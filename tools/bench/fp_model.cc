@@ -30,14 +30,21 @@ double PredictedFileFp(const FilterSpec& filter, uint64_t keys,
   return kNaN;
 }
 
+double PredictedFileFp(const FilterSpec& filter, const FileInfo& file,
+                       absl::Span<const double> level_bits) {
+  if (file.filter_keys == 0) return kNaN;
+  if (!std::isnan(file.predicted_fp)) return file.predicted_fp;
+  return PredictedFileFp(filter, file.filter_keys, file.filter_bytes,
+                         level_bits);
+}
+
 double PredictedFp(const FilterSpec& filter, const EngineShape& shape,
                    absl::Span<const double> level_bits) {
   double sum = 0;
   int files = 0;
   for (const FileInfo& f : shape.files) {
     if (f.filter_keys == 0) continue;
-    const double fp =
-        PredictedFileFp(filter, f.filter_keys, f.filter_bytes, level_bits);
+    const double fp = PredictedFileFp(filter, f, level_bits);
     if (std::isnan(fp)) continue;
     sum += fp;
     ++files;

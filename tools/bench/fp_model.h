@@ -29,6 +29,10 @@ namespace bloomgate::bench {
 double PredictedFileFp(const FilterSpec& filter, uint64_t keys,
                        uint64_t filter_bytes,
                        absl::Span<const double> level_bits = {});
+// The same for one file of an engine's shape: the engine's own prediction
+// when it has one (FileInfo::predicted_fp), else the above.
+double PredictedFileFp(const FilterSpec& filter, const FileInfo& file,
+                       absl::Span<const double> level_bits = {});
 
 // The mean of PredictedFileFp over the files of `shape` that have a filter:
 // the rate a lookup that checks every file (an absent key in an all-L0

@@ -27,6 +27,9 @@ class LsmEngine final : public Engine {
     lsm::StoreOptions options;
     // A level-aware spec gets its per-level bits from the store itself.
     options.filter = o.filter;
+    options.level_allocation =
+        o.hand_shaped_tree ? lsm::StoreOptions::LevelAllocation::kAssumedShape
+                           : lsm::StoreOptions::LevelAllocation::kLiveTree;
     options.prefetch_filters = o.settings.prefetch_filters;
     options.write_buffer_size =
         static_cast<size_t>(o.settings.write_buffer_size);
@@ -129,6 +132,7 @@ class LsmEngine final : public Engine {
       // Every entry's key went into the filter (the LSM adds each key of
       // the file once).
       info.filter_keys = f.filter_bytes > 0 ? f.num_entries : 0;
+      if (f.filter_bytes > 0) info.predicted_fp = f.predicted_fp_rate;
       shape.files.push_back(std::move(info));
     }
     lsm::IoStats stats = store_->GetStats();

@@ -8,6 +8,7 @@
 #include <ctime>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -184,6 +185,25 @@ nlohmann::ordered_json ResultJson(const BenchResult& r) {
   return o;
 }
 
+// How far, in percent, a run's filters took more bits per key than it was
+// configured with, when that is more than 2%; nullopt otherwise.
+std::optional<double> OverBudgetPercent(const BenchResult& r) {
+  if (!(r.bloom_bits > 0) || !(r.bits_per_key > 1.02 * r.bloom_bits)) {
+    return std::nullopt;
+  }
+  return 100 * (r.bits_per_key / r.bloom_bits - 1);
+}
+
+// A table cell: "10.70", or "10.70(+7%)" when over budget (one word, so
+// that the table splits on blanks).
+std::string SpentBitsCell(const BenchResult& r) {
+  std::string cell = Number(r.bits_per_key, 2);
+  if (std::optional<double> over = OverBudgetPercent(r)) {
+    absl::StrAppend(&cell, absl::StrFormat("(+%.0f%%)", *over));
+  }
+  return cell;
+}
+
 }  // namespace
 
 std::string BuildWarnings() {
@@ -293,6 +313,10 @@ std::string FormatBenchmarkLine(const BenchResult& r) {
     if (r.filter != "none") {
       absl::StrAppend(&line, "; filters ", r.filter_bytes, " bytes, ",
                       Number(r.bits_per_key, 2), " bits/key");
+      if (std::optional<double> over = OverBudgetPercent(r)) {
+        absl::StrAppend(&line, absl::StrFormat(" (%.0f%% over its %g budget)",
+                                               *over, r.bloom_bits));
+      }
     }
     // A tree of several levels: what each holds and what its filters cost,
     // so that a level-aware allocation can be checked against its plan.
@@ -402,7 +426,7 @@ std::string FormatTable(const std::vector<BenchResult>& results) {
         r.filter == "none" ? "-" : Percent(r.fp_observed, 3),
         r.filter == "none" ? "-" : Percent(r.fp_predicted, 3),
         absl::StrCat(r.filter_bytes),
-        r.filter == "none" ? "-" : Number(r.bits_per_key, 2),
+        r.filter == "none" ? "-" : SpentBitsCell(r),
         absl::StrCat(r.sst_files)};
     if (latency) {
       row.push_back(Number(r.has_latency ? r.miss_latency.mean_us : kNaN, 2));
@@ -426,9 +450,9 @@ std::string FormatTable(const std::vector<BenchResult>& results) {
 
 std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
   std::vector<std::vector<std::string>> rows = {
-      {"engine", "benchmark", "keys by level", "uniform bits/key",
-       "uniform bytes", "monkey bytes", "memory m/u", "uniform I/O/miss",
-       "monkey I/O/miss", "fewer I/Os", "predicted"}};
+      {"engine", "benchmark", "keys by level", "monkey bits/key",
+       "uniform bits/key", "uniform bytes", "monkey bytes", "memory m/u",
+       "uniform I/O/miss", "monkey I/O/miss", "fewer I/Os", "predicted"}};
   for (const BenchResult& m : results) {
     if (m.filter != "bloomgate_monkey" || std::isnan(m.ios_per_miss)) continue;
     for (const BenchResult& u : results) {
@@ -443,7 +467,7 @@ std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
         }
       }
       rows.push_back(
-          {m.engine, m.benchmark, absl::StrJoin(levels, ","),
+          {m.engine, m.benchmark, absl::StrJoin(levels, ","), SpentBitsCell(m),
            Number(u.bloom_bits, 4), absl::StrCat(u.filter_bytes),
            absl::StrCat(m.filter_bytes),
            Number(static_cast<double>(m.filter_bytes) /

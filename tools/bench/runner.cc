@@ -282,8 +282,7 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
                    BenchResult* r) {
   std::vector<double> file_fp;
   for (const FileInfo& f : shape.files) {
-    file_fp.push_back(
-        PredictedFileFp(filter, f.filter_keys, f.filter_bytes, level_bits));
+    file_fp.push_back(PredictedFileFp(filter, f, level_bits));
   }
   uint64_t covering = 0, absent = 0;
   double predicted_reads = 0;
@@ -463,6 +462,7 @@ absl::StatusOr<std::unique_ptr<Engine>> Runner::OpenIn(
   eo.dir = dir;
   eo.use_existing = options_.use_existing_db;
   eo.filter = filter;
+  eo.hand_shaped_tree = HandShapedTree();
   eo.time_reads = options_.engine.use_direct_reads || options_.histogram;
   if (!options_.use_existing_db) {
     std::error_code ec;
@@ -500,13 +500,24 @@ absl::StatusOr<std::optional<BenchResult>> Runner::RunBenchmark(
   return absl::InvalidArgumentError("unknown benchmark");
 }
 
+bool Runner::HandShapedTree() const {
+  return std::find(options_.benchmarks.begin(), options_.benchmarks.end(),
+                   BenchmarkKind::kFillLevels) != options_.benchmarks.end();
+}
+
 // "-- engine lsm, filter bloomgate (10 bits/key)", and for bloomgate_monkey
-// its allocation by level.
+// its budget and how it is shared out. What the filters took is on each
+// fill's line.
 void Runner::PrintTarget(const Target& target) const {
   *out_ << "-- engine " << EngineName(target.engine_kind) << ", filter "
         << FilterName(target.filter);
-  if (target.filter.monkey) {
-    *out_ << " (" << target.bits << " bits/key on average over "
+  if (target.filter.monkey && target.engine_kind == EngineKind::kLsm &&
+      !HandShapedTree()) {
+    *out_ << " (budget " << target.bits
+          << " bits/key on average; each flush and compaction shares it out "
+             "over the live tree)";
+  } else if (target.filter.monkey) {
+    *out_ << " (budget " << target.bits << " bits/key on average over "
           << options_.engine.num_levels << " levels of fanout "
           << options_.engine.max_bytes_for_level_multiplier << "; by level";
     for (size_t level = 0; level < target.level_bits.size(); ++level) {

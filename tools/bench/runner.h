@@ -83,6 +83,9 @@ class Runner {
   absl::StatusOr<std::optional<BenchResult>> RunBenchmark(
       const Target& target, BenchmarkKind benchmark, size_t index);
   void PrintTarget(const Target& target) const;
+  // Whether the run loads the tree level by level (filllevels) into the
+  // shape a level-aware filter assumes.
+  bool HandShapedTree() const;
   // Opens `engine` with `filter` (as run) in `dir`, which is emptied first
   // unless options.use_existing_db.
   absl::StatusOr<std::unique_ptr<Engine>> OpenIn(

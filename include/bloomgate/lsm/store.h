@@ -59,12 +59,32 @@ struct StoreOptions {
   // blocked filter at 10 bits per key unless set; kNoFilter writes tables
   // without one (every file whose key range covers a key then costs a
   // read). Only bloomgate's own family can be built here. With
-  // filter.monkey, a table written to level L (a flush writes level 0, a
-  // compaction its output level) gets filter.LevelBitsPerKey(num_levels)[L]
-  // bits per key, and none where that is 0: set filter.fanout to
-  // level_multiplier. Existing tables keep the filter they were written
-  // with; a table moved down a level unchanged keeps its filter.
+  // filter.monkey, filter.bits_per_key is the budget over the whole tree
+  // and level_allocation says how a table's share of it is chosen. Existing
+  // tables keep the filter they were written with; a table moved down a
+  // level unchanged keeps its filter.
   FilterSpec filter;
+  // How a level-aware `filter` (filter.monkey) gives a table written to
+  // level L (a flush writes level 0, a compaction its output level) its
+  // bits per key; none where that is 0.
+  enum class LevelAllocation {
+    // From the tree as it will be once the table is installed: the
+    // allocation (bloomgate/allocation.h) over its level-0 tables and
+    // deeper levels, each weighed by the share of the key space it covers,
+    // corrected by what the other live filters hold beyond their share.
+    // The live filters' memory then tracks filter.bits_per_key times the
+    // live keys, whatever shape flushes and compactions give the tree.
+    // Costs a few milliseconds per flush or compaction.
+    kLiveTree,
+    // filter.LevelBitsPerKey(num_levels)[L]: right for a tree of exactly
+    // the shape it assumes (every level filter.fanout times the one above
+    // and spanning the key range; set filter.fanout to level_multiplier),
+    // such as one loaded level by level with CompactLevel0To. Any other
+    // shape spends more or less than the budget (a tree all in level 0 gets
+    // level 0's share, several times the budget).
+    kAssumedShape,
+  };
+  LevelAllocation level_allocation = LevelAllocation::kLiveTree;
   // Per-level filters instead of `filter`, when not empty: num_levels
   // entries, and a table written to level L gets level_filters[L]
   // (kNoFilter: none; `monkey` is ignored here).
@@ -143,6 +163,9 @@ struct FileInfo {
   std::string smallest_key;
   std::string largest_key;
   uint64_t filter_bytes = 0;  // 0: written without a filter
+  // The FP rate the filter's own bits and probes predict (1 without a
+  // filter or for a rejected one).
+  double predicted_fp_rate = 1;
   // OK, or why the filter block was rejected and matches every key, naming
   // the file: DataLoss for damaged bytes, Unimplemented for a filter format
   // newer than this reader (bloomgate::FilterReader::status()).
