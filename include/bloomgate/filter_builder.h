@@ -53,6 +53,13 @@ class FilterBuilder {
   // Adds a key by its HashKey() value, with the same rule for repeats.
   void AddHash(uint64_t hash);
 
+  // Sizes the blocks of the next Finish (and BlockSize) for `options`
+  // instead; the keys added so far stay. For callers that choose a block's
+  // bits per key only once they know how many keys it holds.
+  // InvalidArgument, leaving the builder as it was, for options that
+  // ValidateFilterOptions rejects.
+  absl::Status SetOptions(const FilterOptions& options);
+
   // Distinct keys added since the last Finish (consecutive repeats dropped).
   size_t num_keys() const;
   // The hash a repeat is compared against: the last one added since the last

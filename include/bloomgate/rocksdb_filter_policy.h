@@ -34,6 +34,7 @@
 #include "absl/status/statusor.h"
 #include "bloomgate/filter_spec.h"
 #include "rocksdb/filter_policy.h"
+#include "rocksdb/listener.h"
 #include "rocksdb/rocksdb_namespace.h"
 
 namespace ROCKSDB_NAMESPACE {
@@ -80,6 +81,34 @@ CreateRocksDBFilterPolicy(const RocksDBFilterOptions& options);
 // DB's info LOG. GetId() names the options used.
 std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
     const RocksDBFilterOptions& options = {});
+
+// Level-aware filters from the live tree, for leveled compaction: each SST
+// file's bits per key is chosen when its filter is finished, from the
+// column family's live files (levels, key counts and ranges, and what
+// their filters already hold), so that the live filters' memory stays at
+// options.bits_per_key times the live keys whatever shape compaction gives
+// the tree (dynamic level bytes on or off, any num_levels). The allocation
+// and its derivation: docs/monkey-allocation.md.
+struct RocksDBLiveTreeFilter {
+  // For BlockBasedTableOptions::filter_policy. Its GetId() is that of
+  // NewRocksDBFilterPolicy(options): a policy re-created from an OPTIONS
+  // file uses the assumed shape until the application sets this pair again.
+  std::shared_ptr<const rocksdb::FilterPolicy> policy;
+  // For DBOptions::listeners of the same database: after every flush and
+  // compaction it reads the live files (DB::GetLiveFilesMetaData) and the
+  // new files' filter sizes. Until the first, the tree counts as empty;
+  // files written before it was added count as holding their share.
+  std::shared_ptr<rocksdb::EventListener> listener;
+};
+
+// The pair for `options`, which must be level-aware (options.monkey); one
+// pair per database. Universal and FIFO compaction, and files outside the
+// LSM, are treated as by NewRocksDBFilterPolicy. A file the allocation
+// would leave without a filter gets the smallest (kMinBitsPerKey): RocksDB
+// cannot drop a filter once its keys are in. InvalidArgument as
+// CreateRocksDBFilterPolicy, and without options.monkey.
+absl::StatusOr<RocksDBLiveTreeFilter> CreateRocksDBLiveTreeFilter(
+    const RocksDBFilterOptions& options);
 
 // `options` with every invalid field brought to the nearest valid value:
 // the family to kBloomgate, bits_per_key into [kMinBitsPerKey,

@@ -44,6 +44,14 @@ absl::StatusOr<FilterBuilder> FilterBuilder::Create(
   return FilterBuilder(options, num_probes);
 }
 
+absl::Status FilterBuilder::SetOptions(const FilterOptions& options) {
+  absl::StatusOr<FilterBuilder> sized = Create(options);
+  if (!sized.ok()) return sized.status();
+  options_ = sized->options_;
+  num_probes_ = sized->num_probes_;
+  return absl::OkStatus();
+}
+
 FilterBuilder::FilterBuilder(const FilterOptions& options, int num_probes)
     : options_(options),
       num_probes_(num_probes),

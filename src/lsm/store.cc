@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -198,8 +199,20 @@ TableBuildOptions Store::Impl::BuildOptionsFor(
   t.block_size = options_.block_size;
   t.filter = level_filters_[output.level];
   if (live_tree_allocation_) {
-    const double bits =
-        LiveTreeBitsPerKey(options_.filter, base, inputs, output);
+    std::unordered_set<uint64_t> replaced;
+    for (const TablePtr& t : inputs) replaced.insert(t->number());
+    std::vector<LiveFile> files;
+    for (int level = 0; level < static_cast<int>(base.levels.size()); ++level) {
+      for (const TablePtr& t : base.levels[level]) {
+        if (replaced.contains(t->number())) continue;
+        files.push_back({.level = level,
+                         .keys = t->properties().num_entries,
+                         .smallest = t->smallest(),
+                         .largest = t->largest(),
+                         .filter_bytes = t->filter_bytes()});
+      }
+    }
+    const double bits = LiveTreeBitsPerKey(options_.filter, files, output);
     t.filter =
         bits > 0 ? std::optional(options_.filter.Options(bits)) : std::nullopt;
   }
@@ -300,7 +313,7 @@ absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
     pending.keys += t->properties().num_entries;
     input_bytes += t->file_size();
   }
-  pending.num_tables =
+  pending.num_files =
       1 + input_bytes / std::max<uint64_t>(1, options_.target_file_size);
   KeyRange(inputs, &pending.smallest, &pending.largest);
   const TableBuildOptions topts = BuildOptionsFor(pending, *base, inputs);

@@ -28,19 +28,47 @@ constexpr int kBatchChunk = 64;
 
 }  // namespace
 
-BitsBuilder::BitsBuilder(FilterBuilder builder, bool verify_after_build)
-    : builder_(std::move(builder)), verify_after_build_(verify_after_build) {}
+BitsBuilder::BitsBuilder(FilterBuilder builder, bool verify_after_build,
+                         Sizer sizer)
+    : builder_(std::move(builder)),
+      verify_after_build_(verify_after_build),
+      sizer_(std::move(sizer)),
+      add_slowly_(verify_after_build_ || sizer_ != nullptr) {}
 
 void BitsBuilder::AddKey(const rocksdb::Slice& key) {
-  if (verify_after_build_) [[unlikely]] {
-    AddHashAndKeep(HashKey(ToView(key)));
+  if (add_slowly_) [[unlikely]] {
+    AddKeySlowly(ToView(key));
     return;
   }
   builder_.AddKey(ToView(key));  // one call: hashing and storing inlined
 }
 
+void BitsBuilder::AddKeySlowly(std::string_view key) {
+  TrackKey(key);
+  AddHash(HashKey(key));
+}
+
+void BitsBuilder::TrackKey(std::string_view key) {
+  if (sizer_ == nullptr) return;
+  if (!has_keys_) {
+    first_key_.assign(key);
+    has_keys_ = true;
+  }
+  last_key_.assign(key);
+}
+
+void BitsBuilder::Resize(size_t num_keys) {
+  if (sizer_ == nullptr) return;
+  const absl::Status s = builder_.SetOptions(sizer_(
+      num_keys, has_keys_ ? first_key_ : "", has_keys_ ? last_key_ : ""));
+  // The sizer's options are valid by its contract; if not, the builder
+  // keeps the options it had, which are.
+  (void)s;
+}
+
 void BitsBuilder::AddKeyAndAlt(const rocksdb::Slice& key,
                                const rocksdb::Slice& alt) {
+  TrackKey(ToView(key));
   const uint64_t key_hash = HashKey(ToView(key));
   const uint64_t alt_hash = HashKey(ToView(alt));
   // What a repeat would repeat: the entry added last (a key, or a prefix),
@@ -84,7 +112,9 @@ rocksdb::Slice BitsBuilder::Finish(std::unique_ptr<const char[]>* buf) {
 rocksdb::Slice BitsBuilder::Finish(std::unique_ptr<const char[]>* buf,
                                    rocksdb::Status* status) {
   const size_t num_keys = builder_.num_keys();
+  Resize(num_keys);
   has_last_alt_ = false;
+  has_keys_ = false;
   rocksdb::Status s;
   if (verify_after_build_) {
     if (hashes_.size() != num_keys) {
@@ -160,6 +190,7 @@ size_t BitsBuilder::ApproximateNumEntries(size_t bytes) {
 }
 
 size_t BitsBuilder::CalculateSpace(size_t num_entries) {
+  Resize(num_entries);
   return builder_.BlockSize(num_entries);
 }
 

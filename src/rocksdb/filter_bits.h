@@ -17,7 +17,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -42,11 +44,21 @@ namespace bloomgate::rocksdb_internal {
 // thread-safe (RocksDB uses one builder per table file).
 class BitsBuilder final : public rocksdb::FilterBitsBuilder {
  public:
+  // Chooses a block's options once its keys are known, from the number of
+  // distinct keys and the first and last key added since the last Finish
+  // (empty for none). Must return valid options.
+  using Sizer = std::function<FilterOptions(
+      size_t num_keys, std::string_view first_key, std::string_view last_key)>;
+
   // `verify_after_build`: keep a second copy of the key hashes and check in
   // MaybePostVerify that the finished block matches every one of them
   // (BlockBasedTableOptions::detect_filter_construct_corruption). Costs 8
   // bytes per distinct key while building, and one query per key.
-  BitsBuilder(FilterBuilder builder, bool verify_after_build);
+  // `sizer`, if set, picks each block's options at Finish (and for
+  // CalculateSpace) instead of `builder`'s; the builder then keeps copies
+  // of the first and last key added.
+  BitsBuilder(FilterBuilder builder, bool verify_after_build,
+              Sizer sizer = nullptr);
 
   BitsBuilder(const BitsBuilder&) = delete;
   BitsBuilder& operator=(const BitsBuilder&) = delete;
@@ -106,9 +118,22 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
   // AddHash with verification on; out of line, so that AddKey's common path
   // saves no registers and tail-calls FilterBuilder::AddKey.
   [[gnu::noinline]] void AddHashAndKeep(uint64_t hash);
+  // AddKey with verification or a sizer.
+  [[gnu::noinline]] void AddKeySlowly(std::string_view key);
+  // Keeps the key range for the sizer.
+  void TrackKey(std::string_view key);
+  // Resizes builder_ with the sizer's options for `num_keys` keys.
+  void Resize(size_t num_keys);
 
   FilterBuilder builder_;
   const bool verify_after_build_;
+  const Sizer sizer_;
+  // verify_after_build_ or a sizer: AddKey takes the slow path.
+  const bool add_slowly_;
+  // With a sizer: the first and last key since the last Finish.
+  std::string first_key_;
+  std::string last_key_;
+  bool has_keys_ = false;
   // Only with verification: the distinct hashes added since the last Finish,
   // and those of the last finished block, awaiting MaybePostVerify.
   std::vector<uint64_t> hashes_;

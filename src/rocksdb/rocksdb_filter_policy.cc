@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,7 +23,9 @@
 #include "rocksdb/table.h"
 #include "rocksdb/utilities/object_registry.h"
 #include "src/filter/absl_compat.h"
+#include "src/filter/live_tree_allocation.h"
 #include "src/rocksdb/filter_bits.h"
+#include "src/rocksdb/live_tree.h"
 
 namespace bloomgate {
 namespace {
@@ -52,11 +55,16 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   // `options` must be valid. A non-empty `warning` goes to the info LOG
   // once, when the first filter is built (RocksDB gives a policy no logger
   // before that).
-  explicit BloomgateFilterPolicy(const RocksDBFilterOptions& options,
-                                 std::string warning = "")
+  // With a `live_tree`, leveled compaction's files get their bits per key
+  // from it (CreateRocksDBLiveTreeFilter) rather than from the assumed
+  // shape.
+  explicit BloomgateFilterPolicy(
+      const RocksDBFilterOptions& options, std::string warning = "",
+      std::shared_ptr<const rocksdb_internal::LiveTree> live_tree = nullptr)
       : options_(options),
         id_(RocksDBFilterPolicyId(options)),
-        warning_(std::move(warning)) {}
+        warning_(std::move(warning)),
+        live_tree_(std::move(live_tree)) {}
 
   BloomgateFilterPolicy(const BloomgateFilterPolicy&) = delete;
   BloomgateFilterPolicy& operator=(const BloomgateFilterPolicy&) = delete;
@@ -75,16 +83,23 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
         rocksdb::Warn(context.info_log, "%s", warning_.c_str());
       });
     }
+    const bool verify =
+        context.table_options.detect_filter_construct_corruption;
+    if (UsesLiveTree(context)) {
+      // Valid by construction; a failure here would be a bug in validation.
+      absl::StatusOr<FilterBuilder> builder =
+          FilterBuilder::Create(options_.Options());
+      if (!builder.ok()) return nullptr;  // "no filter": still correct
+      return new rocksdb_internal::BitsBuilder(*std::move(builder), verify,
+                                               LiveTreeSizer(context));
+    }
     const double bits_per_key = BitsPerKeyFor(context);
     // Monkey gives a level no filter at all when memory is very scarce.
     if (bits_per_key == 0) return nullptr;
-    // Valid by construction; a failure here would be a bug in validation.
     absl::StatusOr<FilterBuilder> builder =
         FilterBuilder::Create(options_.Options(bits_per_key));
-    if (!builder.ok()) return nullptr;  // "no filter": still correct
-    return new rocksdb_internal::BitsBuilder(
-        *std::move(builder),
-        context.table_options.detect_filter_construct_corruption);
+    if (!builder.ok()) return nullptr;
+    return new rocksdb_internal::BitsBuilder(*std::move(builder), verify);
   }
 
   rocksdb::FilterBitsReader* GetFilterBitsReader(
@@ -94,6 +109,36 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   }
 
  private:
+  // Whether the file `context` describes takes its bits per key from the
+  // live tree: leveled compaction, a known level, and a live tree.
+  bool UsesLiveTree(const rocksdb::FilterBuildingContext& context) const {
+    return live_tree_ != nullptr && options_.monkey &&
+           context.compaction_style == rocksdb::kCompactionStyleLevel &&
+           context.num_levels >= 2 && context.level_at_creation >= 0;
+  }
+
+  // Chooses a file's filter once its keys are known: LiveTreeBitsPerKey
+  // over the column family's live files, once per file (the partitions of
+  // a partitioned filter share it). RocksDB cannot take "no filter" at
+  // that point, so a file the allocation leaves without one gets the
+  // smallest filter.
+  rocksdb_internal::BitsBuilder::Sizer LiveTreeSizer(
+      const rocksdb::FilterBuildingContext& context) const {
+    return [tree = live_tree_, spec = options_, cf = context.column_family_name,
+            level = context.level_at_creation,
+            chosen = std::optional<FilterOptions>()](
+               size_t num_keys, std::string_view first,
+               std::string_view last) mutable {
+      if (chosen.has_value()) return *chosen;
+      if (num_keys == 0) return spec.Options();
+      const rocksdb_internal::LiveTreeQuery q =
+          tree->QueryFor(cf, level, num_keys, first, last);
+      const double bits = LiveTreeBitsPerKey(spec, q.files, q.output);
+      chosen = spec.Options(std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey));
+      return *chosen;
+    };
+  }
+
   // The bits per key of the file `context` describes (see
   // RocksDBFilterOptions::monkey).
   double BitsPerKeyFor(const rocksdb::FilterBuildingContext& context) const {
@@ -145,6 +190,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   const RocksDBFilterOptions options_;
   const std::string id_;
   const std::string warning_;
+  const std::shared_ptr<const rocksdb_internal::LiveTree> live_tree_;
   mutable std::once_flag warned_;
   mutable std::mutex mu_;
   // num_levels -> bits per key of L0 .. L<num_levels - 1>. Guarded by mu_;
@@ -229,6 +275,22 @@ std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
       clamped,
       absl::StrCat("bloomgate: invalid filter options (", valid.message(),
                    "); using ", RocksDBFilterPolicyId(clamped), " instead"));
+}
+
+absl::StatusOr<RocksDBLiveTreeFilter> CreateRocksDBLiveTreeFilter(
+    const RocksDBFilterOptions& options) {
+  if (absl::Status valid = ValidateOptions(options); !valid.ok()) return valid;
+  if (!options.monkey) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a live-tree filter is level-aware: ", RocksDBFilterPolicyId(options),
+        " has no :monkey"));
+  }
+  auto tree = std::make_shared<rocksdb_internal::LiveTree>();
+  RocksDBLiveTreeFilter filter;
+  filter.policy =
+      std::make_shared<const BloomgateFilterPolicy>(options, "", tree);
+  filter.listener = std::make_shared<rocksdb_internal::LiveTreeListener>(tree);
+  return filter;
 }
 
 int RegisterRocksDBFactories(rocksdb::ObjectLibrary& library,

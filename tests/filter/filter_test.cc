@@ -3,12 +3,15 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "bloomgate/filter_builder.h"
 #include "bloomgate/filter_reader.h"
 #include "bloomgate/hash.h"
+#include "bloomgate/sizing.h"
 #include "gtest/gtest.h"
 #include "tests/filter/test_util.h"
 
@@ -275,6 +278,35 @@ TEST(FilterBuilderTest, ExplicitProbeCountIsUsed) {
   const std::string block = builder->Finish();
   FilterReader reader(block);
   EXPECT_EQ(reader.num_probes(), 3);
+}
+
+// A builder resized before Finish writes the block a builder created with
+// the new options writes from the same keys; bad options change nothing.
+TEST(FilterBuilderTest, SetOptionsResizesTheNextBlock) {
+  for (Layout layout : {Layout::kBlocked, Layout::kStandard}) {
+    auto block_of = [&](double bits, std::optional<double> resize_to) {
+      absl::StatusOr<FilterBuilder> builder =
+          FilterBuilder::Create({.bits_per_key = bits, .layout = layout});
+      EXPECT_TRUE(builder.ok());
+      for (int i = 0; i < 1000; ++i) builder->AddKey(absl::StrCat("key", i));
+      if (resize_to.has_value()) {
+        EXPECT_TRUE(
+            builder->SetOptions({.bits_per_key = *resize_to, .layout = layout})
+                .ok());
+        EXPECT_EQ(builder->options().bits_per_key, *resize_to);
+      }
+      FilterOptions bad;
+      bad.bits_per_key = -1;
+      EXPECT_EQ(builder->SetOptions(bad).code(),
+                absl::StatusCode::kInvalidArgument);
+      EXPECT_EQ(builder->num_keys(), 1000u);
+      return builder->Finish();
+    };
+    const std::string resized = block_of(10, 20);
+    EXPECT_EQ(resized, block_of(20, std::nullopt)) << LayoutName(layout);
+    EXPECT_NE(resized, block_of(10, std::nullopt)) << LayoutName(layout);
+    EXPECT_EQ(FilterReader(resized).num_probes(), OptimalNumProbes(layout, 20));
+  }
 }
 
 TEST(LayoutTest, NamesRoundTrip) {

@@ -7,6 +7,7 @@
 #ifndef BLOOMGATE_TESTS_ROCKSDB_DB_TEST_UTIL_H_
 #define BLOOMGATE_TESTS_ROCKSDB_DB_TEST_UTIL_H_
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -110,6 +112,21 @@ inline rocksdb::TablePropertiesCollection AllTableProperties(rocksdb::DB& db) {
   rocksdb::TablePropertiesCollection props;
   EXPECT_TRUE(db.GetPropertiesOfAllTables(&props).ok());
   return props;
+}
+
+// RocksDB 7.8 has no public WaitForCompact: polls until no flush or
+// compaction is pending or running (at most a minute).
+inline void WaitForBackgroundWork(rocksdb::DB& db) {
+  for (int i = 0; i < 6000; ++i) {
+    uint64_t pending = 0, compactions = 0, flushes = 0;
+    ASSERT_TRUE(db.GetIntProperty("rocksdb.compaction-pending", &pending));
+    ASSERT_TRUE(
+        db.GetIntProperty("rocksdb.num-running-compactions", &compactions));
+    ASSERT_TRUE(db.GetIntProperty("rocksdb.num-running-flushes", &flushes));
+    if (pending == 0 && compactions == 0 && flushes == 0) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  FAIL() << "background work did not finish";
 }
 
 }  // namespace bloomgate::testing_rocksdb

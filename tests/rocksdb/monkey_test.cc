@@ -7,14 +7,12 @@
 // correct, also for files moved to another level after they were written.
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "bloomgate/allocation.h"
@@ -45,6 +43,7 @@ using testing_rocksdb::MissingKey;
 using testing_rocksdb::OpenDb;
 using testing_rocksdb::TempDir;
 using testing_rocksdb::Value;
+using testing_rocksdb::WaitForBackgroundWork;
 
 const RocksDBFilterOptions kMonkey10{.bits_per_key = 10, .monkey = true};
 
@@ -448,21 +447,6 @@ TEST(MonkeyDbTest, LevelWithoutFilterStillReadsCorrectly) {
     }
   }
   ExpectReadsCorrect(*db);
-}
-
-// RocksDB 7.8 has no public WaitForCompact: polls until no flush or
-// compaction is pending or running (at most a minute).
-void WaitForBackgroundWork(rocksdb::DB& db) {
-  for (int i = 0; i < 6000; ++i) {
-    uint64_t pending = 0, compactions = 0, flushes = 0;
-    ASSERT_TRUE(db.GetIntProperty("rocksdb.compaction-pending", &pending));
-    ASSERT_TRUE(
-        db.GetIntProperty("rocksdb.num-running-compactions", &compactions));
-    ASSERT_TRUE(db.GetIntProperty("rocksdb.num-running-flushes", &flushes));
-    if (pending == 0 && compactions == 0 && flushes == 0) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  FAIL() << "background work did not finish";
 }
 
 // Records the context of every builder RocksDB asks `inner` for and the

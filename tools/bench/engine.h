@@ -32,9 +32,9 @@ struct EngineOptions {
   // The filter new files get, with its bits per key (FilterForRun).
   FilterSpec filter = kNoFilter;
   // The run loads the tree level by level into the shape a level-aware
-  // filter assumes (filllevels): the LSM then allocates for that shape, not
-  // from the live tree, which is still growing while the levels are loaded
-  // deepest first.
+  // filter assumes (filllevels): both engines then allocate for that shape,
+  // not from the live tree, which is still growing while the levels are
+  // loaded deepest first.
   bool hand_shaped_tree = false;
   // Time every data-block read of a lookup (ReadCounters::read_nanos). The
   // LSM always does (two clock reads per read system call); RocksDB only

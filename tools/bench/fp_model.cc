@@ -2,6 +2,7 @@
 
 #include "fp_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -27,7 +28,14 @@ double PredictedFileFp(const FilterSpec& filter, uint64_t keys,
       return filter.PredictedFpRate(keys, bits);
     }
   }
-  return kNaN;
+  // Sized from the live tree: the rate of a block of this size, with the
+  // probes its bits per key choose.
+  const double bits =
+      8.0 * static_cast<double>(filter_bytes) / static_cast<double>(keys);
+  absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(
+      filter.Options(std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey)));
+  if (filter_bytes == 0 || !builder.ok()) return kNaN;
+  return builder->PredictedFpRate(keys, filter_bytes);
 }
 
 double PredictedFileFp(const FilterSpec& filter, const FileInfo& file,

@@ -52,6 +52,14 @@ absl::Status FromRocks(const rocksdb::Status& s, std::string_view what) {
   return absl::InternalError(message);
 }
 
+// The table filter policy for `filter`, and for a level-aware bloomgate
+// spec on a tree the engine shapes itself, the listener that tells the
+// policy the live tree (CreateRocksDBLiveTreeFilter).
+struct FilterPolicyAndListener {
+  std::shared_ptr<const rocksdb::FilterPolicy> policy;
+  std::shared_ptr<rocksdb::EventListener> listener;
+};
+
 absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> MakeFilterPolicy(
     const FilterSpec& filter) {
   switch (filter.family) {
@@ -75,6 +83,21 @@ absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> MakeFilterPolicy(
   return absl::InvalidArgumentError("unknown filter");
 }
 
+absl::StatusOr<FilterPolicyAndListener> MakeFilter(const FilterSpec& filter,
+                                                   bool hand_shaped_tree) {
+  if (filter.family == FilterFamily::kBloomgate && filter.monkey &&
+      !hand_shaped_tree) {
+    absl::StatusOr<RocksDBLiveTreeFilter> live =
+        CreateRocksDBLiveTreeFilter(filter);
+    if (!live.ok()) return live.status();
+    return FilterPolicyAndListener{live->policy, live->listener};
+  }
+  absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
+      MakeFilterPolicy(filter);
+  if (!policy.ok()) return policy.status();
+  return FilterPolicyAndListener{*policy, nullptr};
+}
+
 class RocksDBEngine final : public Engine {
  public:
   bool direct_reads() const override { return direct_reads_; }
@@ -86,12 +109,12 @@ class RocksDBEngine final : public Engine {
                                : rocksdb::PerfLevel::kEnableCount;
     disable_auto_compactions_ = o.settings.disable_auto_compactions;
     target_file_size_base_ = o.settings.target_file_size_base;
-    absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
-        MakeFilterPolicy(o.filter);
-    if (!policy.ok()) return policy.status();
+    absl::StatusOr<FilterPolicyAndListener> filter =
+        MakeFilter(o.filter, o.hand_shaped_tree);
+    if (!filter.ok()) return filter.status();
 
     rocksdb::BlockBasedTableOptions table;
-    table.filter_policy = *policy;
+    table.filter_policy = filter->policy;
     table.block_size = 4096;
     // Index entries are the blocks' last keys. With RocksDB's default
     // shortened separators, an absent key between a block's last key and
@@ -114,6 +137,9 @@ class RocksDBEngine final : public Engine {
     options.create_if_missing = !o.use_existing;
     options.error_if_exists = !o.use_existing;
     options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+    if (filter->listener != nullptr) {
+      options.listeners.push_back(filter->listener);
+    }
     options.compression = rocksdb::kNoCompression;
     options.max_open_files = -1;
     options.write_buffer_size =

@@ -511,8 +511,8 @@ bool Runner::HandShapedTree() const {
 void Runner::PrintTarget(const Target& target) const {
   *out_ << "-- engine " << EngineName(target.engine_kind) << ", filter "
         << FilterName(target.filter);
-  if (target.filter.monkey && target.engine_kind == EngineKind::kLsm &&
-      !HandShapedTree()) {
+  if (target.filter.monkey &&
+      target.filter.family == FilterFamily::kBloomgate && !HandShapedTree()) {
     *out_ << " (budget " << target.bits
           << " bits/key on average; each flush and compaction shares it out "
              "over the live tree)";

@@ -1,0 +1,74 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// Level-aware bits per key from the live tree: a flush or compaction picks
+// its output's bits per key from the tree as it will be once the output is
+// installed, not from an assumed shape, and pays back what earlier filters
+// took beyond (or below) their share, so that the live filters' memory
+// tracks bits_per_key times the live keys however the tree grew. Used by
+// the LSM (StoreOptions::LevelAllocation::kLiveTree) and the RocksDB policy
+// (CreateRocksDBLiveTreeFilter). Derivation: docs/monkey-allocation.md.
+//
+// Not a public header.
+
+#ifndef BLOOMGATE_SRC_FILTER_LIVE_TREE_ALLOCATION_H_
+#define BLOOMGATE_SRC_FILTER_LIVE_TREE_ALLOCATION_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "absl/types/span.h"
+#include "bloomgate/filter_spec.h"
+
+namespace bloomgate {
+
+// A live file of the tree, as the allocation sees it. Keys compare
+// bytewise.
+struct LiveFile {
+  int level = 0;  // 0: a level-0 file, a run of its own
+  uint64_t keys = 0;
+  std::string_view smallest;
+  std::string_view largest;
+  // Its filter block's size (0: none); nullopt when unknown, taken to be
+  // its run's share.
+  std::optional<uint64_t> filter_bytes = std::nullopt;
+};
+
+// What a flush or compaction is about to write: its level, about how many
+// keys it will hold (an upper bound is fine), in how many files, and its
+// key range.
+struct PendingOutput {
+  int level = 0;
+  uint64_t keys = 0;
+  uint64_t num_files = 1;
+  std::string smallest;
+  std::string largest;
+};
+
+// The bits per key of `output`'s filters under the level-aware `spec`
+// (spec.bits_per_key is the budget), when it joins the tree whose other
+// live files are `files` (without those the output replaces); 0 for no
+// filter.
+//
+// The tree's runs (each level-0 file, each deeper level) with their keys
+// and reach, the share of uniformly spread absent-key lookups whose key
+// falls in their key range (measured against the run with the most keys),
+// go to AllocateBitsPerKey at spec.bits_per_key. The output gets its run's
+// share, less part of what the other live files' filters hold beyond their
+// runs' shares (files written for an earlier shape of the tree, or moved
+// down a level unchanged), spread over its keys and kept within half and
+// twice its share: a part three times its share of the live keys, at most
+// half.
+// So the excess shrinks with every flush and compaction, faster for larger
+// ones, without swinging to the other side. Last, what a
+// block holds beyond its bits (header, rounding up to whole cache lines)
+// is taken off, so the block is that size. Falls back to spec.bits_per_key
+// when the allocation fails.
+double LiveTreeBitsPerKey(const FilterSpec& spec,
+                          absl::Span<const LiveFile> files,
+                          const PendingOutput& output);
+
+}  // namespace bloomgate
+
+#endif  // BLOOMGATE_SRC_FILTER_LIVE_TREE_ALLOCATION_H_

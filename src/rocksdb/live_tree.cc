@@ -1,0 +1,135 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "src/rocksdb/live_tree.h"
+
+#include <algorithm>
+#include <unordered_set>
+#include <utility>
+
+#include "rocksdb/metadata.h"
+#include "rocksdb/table_properties.h"
+
+namespace bloomgate::rocksdb_internal {
+
+LiveTreeQuery LiveTree::QueryFor(const std::string& cf, int level,
+                                 uint64_t keys, std::string_view first,
+                                 std::string_view last) const {
+  LiveTreeQuery q;
+  std::unordered_set<uint64_t> replaced;
+  {
+    absl::MutexLock l(&mu_);
+    auto it = by_cf_.find(cf);
+    q.snapshot = it != by_cf_.end()
+                     ? it->second
+                     : std::make_shared<const std::vector<LiveSstFile>>();
+    for (const auto& [job, c] : running_) {
+      if (c.cf == cf && c.output_level == level) {
+        replaced.insert(c.inputs.begin(), c.inputs.end());
+      }
+    }
+  }
+  q.output.level = level;
+  uint64_t replaced_keys = 0;
+  for (const LiveSstFile& f : *q.snapshot) {
+    if (!replaced.contains(f.number)) {
+      q.files.push_back({.level = f.level,
+                         .keys = f.keys,
+                         .smallest = f.smallest,
+                         .largest = f.largest,
+                         .filter_bytes = f.filter_bytes});
+      continue;
+    }
+    if (replaced_keys == 0 || f.smallest < q.output.smallest) {
+      q.output.smallest = f.smallest;
+    }
+    if (replaced_keys == 0 || f.largest > q.output.largest) {
+      q.output.largest = f.largest;
+    }
+    replaced_keys += f.keys;
+  }
+  if (replaced_keys > keys) {
+    q.output.keys = replaced_keys;
+    q.output.num_files =
+        (replaced_keys + keys / 2) / std::max<uint64_t>(1, keys);
+  } else {
+    q.output.keys = keys;
+    q.output.smallest = first;
+    q.output.largest = last;
+  }
+  return q;
+}
+
+void LiveTree::RecordFilter(uint64_t file_number, uint64_t filter_bytes) {
+  absl::MutexLock l(&mu_);
+  filter_bytes_[file_number] = filter_bytes;
+}
+
+void LiveTree::Refresh(rocksdb::DB& db) {
+  // Outside the lock: it takes RocksDB's own mutex.
+  std::vector<rocksdb::LiveFileMetaData> live;
+  db.GetLiveFilesMetaData(&live);
+  absl::MutexLock l(&mu_);
+  std::map<std::string, std::vector<LiveSstFile>> by_cf;
+  std::unordered_map<uint64_t, uint64_t> still_live;
+  for (const rocksdb::LiveFileMetaData& m : live) {
+    LiveSstFile f{.level = m.level,
+                  .number = m.file_number,
+                  .keys = m.num_entries,
+                  .smallest = m.smallestkey,
+                  .largest = m.largestkey};
+    if (auto it = filter_bytes_.find(m.file_number);
+        it != filter_bytes_.end()) {
+      f.filter_bytes = it->second;
+      still_live.insert(*it);
+    }
+    by_cf[m.column_family_name].push_back(std::move(f));
+  }
+  filter_bytes_ = std::move(still_live);
+  by_cf_.clear();
+  for (auto& [cf, files] : by_cf) {
+    by_cf_[cf] =
+        std::make_shared<const std::vector<LiveSstFile>>(std::move(files));
+  }
+}
+
+void LiveTree::BeginCompaction(int job_id, const std::string& cf,
+                               int output_level, std::vector<uint64_t> inputs) {
+  absl::MutexLock l(&mu_);
+  running_[job_id] = {cf, output_level, std::move(inputs)};
+}
+
+void LiveTree::EndCompaction(int job_id) {
+  absl::MutexLock l(&mu_);
+  running_.erase(job_id);
+}
+
+void LiveTreeListener::OnFlushCompleted(rocksdb::DB* db,
+                                        const rocksdb::FlushJobInfo& info) {
+  tree_->RecordFilter(info.file_number, info.table_properties.filter_size);
+  tree_->Refresh(*db);
+}
+
+void LiveTreeListener::OnCompactionBegin(
+    rocksdb::DB* /*db*/, const rocksdb::CompactionJobInfo& info) {
+  std::vector<uint64_t> inputs;
+  for (const rocksdb::CompactionFileInfo& f : info.input_file_infos) {
+    inputs.push_back(f.file_number);
+  }
+  tree_->BeginCompaction(info.job_id, info.cf_name, info.output_level,
+                         std::move(inputs));
+}
+
+void LiveTreeListener::OnCompactionCompleted(
+    rocksdb::DB* db, const rocksdb::CompactionJobInfo& info) {
+  tree_->EndCompaction(info.job_id);
+  for (size_t i = 0;
+       i < info.output_files.size() && i < info.output_file_infos.size(); ++i) {
+    auto it = info.table_properties.find(info.output_files[i]);
+    if (it == info.table_properties.end() || it->second == nullptr) continue;
+    tree_->RecordFilter(info.output_file_infos[i].file_number,
+                        it->second->filter_size);
+  }
+  tree_->Refresh(*db);
+}
+
+}  // namespace bloomgate::rocksdb_internal

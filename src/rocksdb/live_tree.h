@@ -1,0 +1,112 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// What a level-aware bloomgate policy knows of the live tree of a RocksDB
+// database (CreateRocksDBLiveTreeFilter): the live SST files of each column
+// family, their levels, key counts and ranges, and the size of the filter
+// each was written with, refreshed by an EventListener after every flush
+// and compaction. RocksDB gives a filter policy only the level of the file
+// it is about to write (FilterBuildingContext); the rest comes from here.
+//
+// Not a public header.
+
+#ifndef BLOOMGATE_SRC_ROCKSDB_LIVE_TREE_H_
+#define BLOOMGATE_SRC_ROCKSDB_LIVE_TREE_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/synchronization/mutex.h"
+#include "rocksdb/db.h"
+#include "rocksdb/listener.h"
+#include "src/filter/live_tree_allocation.h"
+
+namespace bloomgate::rocksdb_internal {
+
+// One live SST file, owning its keys (LiveFile views them).
+struct LiveSstFile {
+  int level = 0;
+  uint64_t number = 0;
+  uint64_t keys = 0;
+  std::string smallest;
+  std::string largest;
+  // Learnt from the flush or compaction that wrote it; nullopt for files
+  // written before the listener was added.
+  std::optional<uint64_t> filter_bytes = std::nullopt;
+};
+
+// What LiveTreeBitsPerKey is asked for one SST file: the live files the
+// output joins and the output, with the snapshot their views point into.
+struct LiveTreeQuery {
+  std::shared_ptr<const std::vector<LiveSstFile>> snapshot;
+  std::vector<LiveFile> files;
+  PendingOutput output;
+};
+
+// The live files of every column family of one database, and the
+// compactions running in it. Thread-safe.
+class LiveTree {
+ public:
+  // The query for a file of `keys` keys in [first, last] finished at
+  // `level` of column family `cf`. If a compaction into `level` is running,
+  // the output is all of it: its inputs leave the files, and their keys and
+  // key range are the output's (in files the size of this one). Otherwise
+  // the output is the file alone. Before the first refresh the tree is
+  // empty.
+  LiveTreeQuery QueryFor(const std::string& cf, int level, uint64_t keys,
+                         std::string_view first, std::string_view last) const;
+
+  // Records the filter size of a file just written.
+  void RecordFilter(uint64_t file_number, uint64_t filter_bytes);
+  // Reads the live files of `db` (DB::GetLiveFilesMetaData), forgetting
+  // the filter sizes of files no longer live.
+  void Refresh(rocksdb::DB& db);
+  // A compaction of `inputs` (file numbers) of `cf` into `output_level`
+  // began, or ended.
+  void BeginCompaction(int job_id, const std::string& cf, int output_level,
+                       std::vector<uint64_t> inputs);
+  void EndCompaction(int job_id);
+
+ private:
+  struct Compaction {
+    std::string cf;
+    int output_level;
+    std::vector<uint64_t> inputs;
+  };
+
+  mutable absl::Mutex mu_;
+  std::map<std::string, std::shared_ptr<const std::vector<LiveSstFile>>> by_cf_
+      ABSL_GUARDED_BY(mu_);
+  std::unordered_map<uint64_t, uint64_t> filter_bytes_ ABSL_GUARDED_BY(mu_);
+  std::map<int, Compaction> running_ ABSL_GUARDED_BY(mu_);  // by job id
+};
+
+// Keeps `tree` up to date: after every flush and compaction of the
+// database it is added to (DBOptions::listeners), records the new files'
+// filter sizes and refreshes the live files.
+class LiveTreeListener final : public rocksdb::EventListener {
+ public:
+  explicit LiveTreeListener(std::shared_ptr<LiveTree> tree)
+      : tree_(std::move(tree)) {}
+
+  const char* Name() const override { return "bloomgate.LiveTreeListener"; }
+  void OnFlushCompleted(rocksdb::DB* db,
+                        const rocksdb::FlushJobInfo& info) override;
+  void OnCompactionBegin(rocksdb::DB* db,
+                         const rocksdb::CompactionJobInfo& info) override;
+  void OnCompactionCompleted(rocksdb::DB* db,
+                             const rocksdb::CompactionJobInfo& info) override;
+
+ private:
+  const std::shared_ptr<LiveTree> tree_;
+};
+
+}  // namespace bloomgate::rocksdb_internal
+
+#endif  // BLOOMGATE_SRC_ROCKSDB_LIVE_TREE_H_

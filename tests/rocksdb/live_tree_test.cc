@@ -1,0 +1,177 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// Level-aware filters from the live tree in RocksDB
+// (CreateRocksDBLiveTreeFilter): on trees RocksDB's own leveled compaction
+// shapes, with dynamic level bytes on and off and several num_levels, the
+// live filters hold the budget's memory, upper levels get more bits per key
+// than the largest, and reads stay correct.
+
+#include <cstdint>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "bloomgate/rocksdb_filter_policy.h"
+#include "gtest/gtest.h"
+#include "rocksdb/db.h"
+#include "rocksdb/metadata.h"
+#include "rocksdb/options.h"
+#include "rocksdb/table_properties.h"
+#include "tests/rocksdb/db_test_util.h"
+
+namespace bloomgate {
+namespace {
+
+using testing_rocksdb::AllTableProperties;
+using testing_rocksdb::DbOptionsSpec;
+using testing_rocksdb::Key;
+using testing_rocksdb::MakeOptions;
+using testing_rocksdb::MissingKey;
+using testing_rocksdb::OpenDb;
+using testing_rocksdb::TempDir;
+using testing_rocksdb::Value;
+using testing_rocksdb::WaitForBackgroundWork;
+
+constexpr double kBudget = 10;
+
+// Filter bytes and keys of a level's live files.
+struct LevelFilters {
+  int files = 0;
+  uint64_t keys = 0;
+  uint64_t filter_bytes = 0;
+  double BitsPerKey() const {
+    return 8.0 * static_cast<double>(filter_bytes) / static_cast<double>(keys);
+  }
+};
+
+std::map<int, LevelFilters> FiltersByLevel(rocksdb::DB& db) {
+  std::vector<rocksdb::LiveFileMetaData> live;
+  db.GetLiveFilesMetaData(&live);
+  const rocksdb::TablePropertiesCollection props = AllTableProperties(db);
+  std::map<int, LevelFilters> levels;
+  for (const rocksdb::LiveFileMetaData& f : live) {
+    auto it = props.find(f.db_path + f.name);
+    EXPECT_NE(it, props.end()) << f.db_path << f.name;
+    if (it == props.end()) continue;
+    LevelFilters& level = levels[f.level];
+    ++level.files;
+    level.keys += it->second->num_entries;
+    level.filter_bytes += it->second->filter_size;
+  }
+  return levels;
+}
+
+struct TreeParam {
+  int num_levels;
+  bool dynamic_level_bytes;
+  // max_bytes_for_level_base: small enough that the keys reach the last
+  // level.
+  uint64_t level_base = 64 << 10;
+};
+
+class LiveTreeDbTest : public ::testing::TestWithParam<TreeParam> {};
+
+INSTANTIATE_TEST_SUITE_P(
+    Trees, LiveTreeDbTest,
+    ::testing::Values(TreeParam{3, false}, TreeParam{4, false},
+                      TreeParam{5, false, 16 << 10}, TreeParam{4, true},
+                      TreeParam{5, true}),
+    [](const auto& info) {
+      return absl::StrFormat(
+          "levels%d_%s", info.param.num_levels,
+          info.param.dynamic_level_bytes ? "dynamic" : "static");
+    });
+
+TEST_P(LiveTreeDbTest, KeepsTheBudgetUnderAutomaticCompaction) {
+  const TreeParam param = GetParam();
+  absl::StatusOr<RocksDBLiveTreeFilter> filter =
+      CreateRocksDBLiveTreeFilter({.bits_per_key = kBudget, .monkey = true});
+  ASSERT_TRUE(filter.ok()) << filter.status();
+  rocksdb::Options options =
+      MakeOptions(DbOptionsSpec{.filter_policy = filter->policy});
+  options.listeners.push_back(filter->listener);
+  options.disable_auto_compactions = false;
+  options.num_levels = param.num_levels;
+  options.level_compaction_dynamic_level_bytes = param.dynamic_level_bytes;
+  options.write_buffer_size = 64 << 10;  // flushed by the test, below
+  options.target_file_size_base = 32 << 10;
+  options.max_bytes_for_level_base = param.level_base;
+  options.max_bytes_for_level_multiplier = 10;
+  options.compression = rocksdb::kNoCompression;  // levels by key count
+  options.level0_file_num_compaction_trigger = 2;
+  TempDir dir;
+  auto db = OpenDb(options, dir.path());
+  ASSERT_NE(db, nullptr);
+  // Keys in a scrambled order, so compactions merge rather than move. A
+  // flush every 1,000 keys, each waiting for the compactions it triggers,
+  // so that the tree grows the same way every run.
+  constexpr uint64_t kKeys = 100000;
+  for (uint64_t n = 0; n < kKeys; ++n) {
+    const uint64_t i = (n * 7919) % kKeys;  // 7919 is prime: a permutation
+    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
+    if (n % 1000 == 999) {
+      ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+      WaitForBackgroundWork(*db);
+    }
+  }
+
+  const std::map<int, LevelFilters> levels = FiltersByLevel(*db);
+  LevelFilters all;
+  int largest = -1;
+  std::cout << "[ figures  ] " << param.num_levels << " levels, "
+            << (param.dynamic_level_bytes ? "dynamic" : "static") << ":";
+  for (const auto& [level, f] : levels) {
+    all.keys += f.keys;
+    all.filter_bytes += f.filter_bytes;
+    if (level > 0 && (largest < 0 || f.keys > levels.at(largest).keys)) {
+      largest = level;
+    }
+    std::cout << absl::StrFormat(" L%d %d files %.2f bits/key", level, f.files,
+                                 f.BitsPerKey());
+  }
+  std::cout << absl::StrFormat("; all %.3f bits/key\n", all.BitsPerKey());
+  EXPECT_NEAR(all.BitsPerKey(), kBudget, 0.02 * kBudget);
+  // Level-aware: every level below L0 and above the one with the most keys
+  // has more bits per key than it.
+  // The keys reach the last level.
+  EXPECT_EQ(levels.rbegin()->first, param.num_levels - 1);
+  ASSERT_GT(largest, 0);
+  int upper_levels = 0;
+  for (const auto& [level, f] : levels) {
+    if (level == 0 || level >= largest) continue;
+    ++upper_levels;
+    EXPECT_GT(f.BitsPerKey(), levels.at(largest).BitsPerKey())
+        << "L" << level << " against L" << largest;
+  }
+  EXPECT_GT(upper_levels, 0);
+
+  std::string value;
+  for (uint64_t i = 0; i < kKeys; ++i) {
+    ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << i;
+    ASSERT_EQ(value, Value(Key(i)));
+    ASSERT_TRUE(
+        db->Get(rocksdb::ReadOptions(), MissingKey(i), &value).IsNotFound())
+        << i;
+  }
+}
+
+TEST(LiveTreeFilterTest, NeedsALevelAwareSpec) {
+  EXPECT_EQ(CreateRocksDBLiveTreeFilter({.bits_per_key = 10}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(CreateRocksDBLiveTreeFilter({.bits_per_key = 500, .monkey = true})
+                .status()
+                .code(),
+            absl::StatusCode::kInvalidArgument);
+  absl::StatusOr<RocksDBLiveTreeFilter> filter =
+      CreateRocksDBLiveTreeFilter({.bits_per_key = 10, .monkey = true});
+  ASSERT_TRUE(filter.ok());
+  EXPECT_NE(filter->policy, nullptr);
+  EXPECT_NE(filter->listener, nullptr);
+  EXPECT_EQ(filter->policy->GetId(), "bloomgate:10:blocked:monkey");
+}
+
+}  // namespace
+}  // namespace bloomgate
