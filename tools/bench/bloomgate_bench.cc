@@ -77,6 +77,10 @@ ABSL_FLAG(int32_t, num_levels, 7,
 ABSL_FLAG(bool, disable_auto_compactions, true,
           "No compactions: every flush stays in L0, so lookups meet tens of "
           "files. false gives a leveled LSM");
+ABSL_FLAG(bool, level_compaction_dynamic_level_bytes, false,
+          "rocksdb engine: size the level targets up from the last level "
+          "(RocksDB's option of that name; its default from 8.4 on). The lsm "
+          "engine sizes its levels from level 1 down either way");
 ABSL_FLAG(bool, monkey_equal_memory, true,
           "With bloomgate_monkey and bloomgate in --filter: each engine runs "
           "bloomgate_monkey first, then bloomgate at the bits per key at which "
@@ -176,6 +180,8 @@ int main(int argc, char** argv) {
   options.engine.num_levels = absl::GetFlag(FLAGS_num_levels);
   options.engine.disable_auto_compactions =
       absl::GetFlag(FLAGS_disable_auto_compactions);
+  options.engine.level_compaction_dynamic_level_bytes =
+      absl::GetFlag(FLAGS_level_compaction_dynamic_level_bytes);
   options.monkey_equal_memory = absl::GetFlag(FLAGS_monkey_equal_memory);
   options.engine.cache_size = absl::GetFlag(FLAGS_cache_size);
   options.engine.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);

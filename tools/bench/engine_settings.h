@@ -20,6 +20,11 @@ struct EngineSettings {
   double max_bytes_for_level_multiplier = 10;
   int num_levels = 7;
   bool disable_auto_compactions = true;
+  // RocksDB's level_compaction_dynamic_level_bytes: level targets sized up
+  // from the last level, so the last level holds about
+  // multiplier / (multiplier + 1) of the data. The LSM sizes its levels
+  // from level 1 down either way.
+  bool level_compaction_dynamic_level_bytes = false;
 
   int64_t cache_size = 0;  // RocksDB block cache bytes; 0 = no cache
   // Data-block reads of lookups with O_DIRECT (RocksDB's use_direct_reads,

@@ -279,7 +279,11 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
       ", max_bytes_for_level_base ", o.engine.max_bytes_for_level_base, " x ",
       absl::StrFormat("%g", o.engine.max_bytes_for_level_multiplier), ", ",
       o.engine.num_levels, " levels, auto compactions ",
-      o.engine.disable_auto_compactions ? "off" : "on", "\n");
+      o.engine.disable_auto_compactions ? "off" : "on",
+      o.engine.level_compaction_dynamic_level_bytes
+          ? " (rocksdb: dynamic level bytes)"
+          : "",
+      "\n");
   absl::StrAppend(
       &out, "RocksDB:    ",
       o.engine.cache_size > 0

@@ -152,6 +152,8 @@ class RocksDBEngine final : public Engine {
         o.settings.max_bytes_for_level_multiplier;
     options.num_levels = o.settings.num_levels;
     options.disable_auto_compactions = o.settings.disable_auto_compactions;
+    options.level_compaction_dynamic_level_bytes =
+        o.settings.level_compaction_dynamic_level_bytes;
     options.max_background_jobs = 2;
     // As db_bench: direct reads for user reads only; flushes and
     // compactions keep the page cache.
