@@ -81,6 +81,12 @@ ABSL_FLAG(bool, level_compaction_dynamic_level_bytes, false,
           "rocksdb engine: size the level targets up from the last level "
           "(RocksDB's option of that name; its default from 8.4 on). The lsm "
           "engine sizes its levels from level 1 down either way");
+ABSL_FLAG(bool, wait_for_compactions, false,
+          "rocksdb engine: every write of a fill waits for the flushes and "
+          "compactions it sets off, so that the tree grows from the keys "
+          "alone, alike for every filter (the lsm engine always does). Use it "
+          "to compare filters on the same tree; the fill's ops/s is then no "
+          "write throughput");
 ABSL_FLAG(bool, monkey_equal_memory, true,
           "With bloomgate_monkey and bloomgate in --filter: each engine runs "
           "bloomgate_monkey first, then bloomgate at the bits per key at which "
@@ -182,6 +188,8 @@ int main(int argc, char** argv) {
       absl::GetFlag(FLAGS_disable_auto_compactions);
   options.engine.level_compaction_dynamic_level_bytes =
       absl::GetFlag(FLAGS_level_compaction_dynamic_level_bytes);
+  options.engine.wait_for_compactions =
+      absl::GetFlag(FLAGS_wait_for_compactions);
   options.monkey_equal_memory = absl::GetFlag(FLAGS_monkey_equal_memory);
   options.engine.cache_size = absl::GetFlag(FLAGS_cache_size);
   options.engine.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);

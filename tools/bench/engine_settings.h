@@ -25,6 +25,12 @@ struct EngineSettings {
   // multiplier / (multiplier + 1) of the data. The LSM sizes its levels
   // from level 1 down either way.
   bool level_compaction_dynamic_level_bytes = false;
+  // RocksDB: every write of a fill waits until the flushes and compactions
+  // it set off are done, so that the tree grows from the keys alone, the
+  // same way every run and for every filter (the LSM, which has no
+  // background threads, always does). The fill's speed is then not a write
+  // throughput.
+  bool wait_for_compactions = false;
 
   int64_t cache_size = 0;  // RocksDB block cache bytes; 0 = no cache
   // Data-block reads of lookups with O_DIRECT (RocksDB's use_direct_reads,

@@ -204,6 +204,17 @@ std::string SpentBitsCell(const BenchResult& r) {
   return cell;
 }
 
+// "L0:7200,L1:46370,...": the keys of each level that has files.
+std::string KeysByLevel(const BenchResult& r) {
+  std::vector<std::string> levels;
+  for (size_t l = 0; l < r.keys_per_level.size(); ++l) {
+    if (r.files_per_level[l] > 0) {
+      levels.push_back(absl::StrCat("L", l, ":", r.keys_per_level[l]));
+    }
+  }
+  return absl::StrJoin(levels, ",");
+}
+
 }  // namespace
 
 std::string BuildWarnings() {
@@ -281,7 +292,10 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
       o.engine.num_levels, " levels, auto compactions ",
       o.engine.disable_auto_compactions ? "off" : "on",
       o.engine.level_compaction_dynamic_level_bytes
-          ? " (rocksdb: dynamic level bytes)"
+          ? "; rocksdb: dynamic level bytes"
+          : "",
+      o.engine.wait_for_compactions
+          ? "; rocksdb: each write waits for its compactions"
           : "",
       "\n");
   absl::StrAppend(
@@ -457,6 +471,7 @@ std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
       {"engine", "benchmark", "keys by level", "monkey bits/key",
        "uniform bits/key", "uniform bytes", "monkey bytes", "memory m/u",
        "uniform I/O/miss", "monkey I/O/miss", "fewer I/Os", "predicted"}};
+  std::string notes;
   for (const BenchResult& m : results) {
     if (m.filter != "bloomgate_monkey" || std::isnan(m.ios_per_miss)) continue;
     for (const BenchResult& u : results) {
@@ -464,14 +479,14 @@ std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
           u.benchmark != m.benchmark) {
         continue;
       }
-      std::vector<std::string> levels;
-      for (size_t l = 0; l < m.keys_per_level.size(); ++l) {
-        if (m.files_per_level[l] > 0) {
-          levels.push_back(absl::StrCat("L", l, ":", m.keys_per_level[l]));
-        }
+      const std::string tree = KeysByLevel(m);
+      if (KeysByLevel(u) != tree) {
+        absl::StrAppend(&notes, m.engine, " ", m.benchmark,
+                        ": the uniform run's tree differs: ", KeysByLevel(u),
+                        "\n");
       }
       rows.push_back(
-          {m.engine, m.benchmark, absl::StrJoin(levels, ","), SpentBitsCell(m),
+          {m.engine, m.benchmark, tree, SpentBitsCell(m),
            Number(u.bloom_bits, 4), absl::StrCat(u.filter_bytes),
            absl::StrCat(m.filter_bytes),
            Number(static_cast<double>(m.filter_bytes) /
@@ -484,7 +499,15 @@ std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
     }
   }
   if (rows.size() == 1) return "";
-  return RenderTable(rows, 3);
+  if (!notes.empty()) {
+    absl::StrAppend(&notes,
+                    "(The fewer I/Os then mix the filters' gain with the "
+                    "trees' difference. RocksDB's background compactions "
+                    "shape each database as they run; "
+                    "--wait_for_compactions grows both from the keys alone.)"
+                    "\n");
+  }
+  return RenderTable(rows, 3) + notes;
 }
 
 std::string FormatJson(const std::vector<BenchResult>& results) {

@@ -108,6 +108,7 @@ class RocksDBEngine final : public Engine {
     perf_level_ = o.time_reads ? rocksdb::PerfLevel::kEnableTimeExceptForMutex
                                : rocksdb::PerfLevel::kEnableCount;
     disable_auto_compactions_ = o.settings.disable_auto_compactions;
+    wait_for_compactions_ = o.settings.wait_for_compactions;
     target_file_size_base_ = o.settings.target_file_size_base;
     absl::StatusOr<FilterPolicyAndListener> filter =
         MakeFilter(o.filter, o.hand_shaped_tree);
@@ -168,8 +169,10 @@ class RocksDBEngine final : public Engine {
   }
 
   absl::Status Put(std::string_view key, std::string_view value) override {
-    return FromRocks(db_->Put(write_options_, ToSlice(key), ToSlice(value)),
-                     "put");
+    absl::Status s = FromRocks(
+        db_->Put(write_options_, ToSlice(key), ToSlice(value)), "put");
+    if (s.ok() && wait_for_compactions_) WaitForBackgroundWork();
+    return s;
   }
 
   absl::Status PutBatch(const std::vector<std::string>& keys,
@@ -179,7 +182,9 @@ class RocksDBEngine final : public Engine {
       rocksdb::Status s = batch.Put(ToSlice(keys[i]), ToSlice(values[i]));
       if (!s.ok()) return FromRocks(s, "batch");
     }
-    return FromRocks(db_->Write(write_options_, &batch), "write");
+    absl::Status s = FromRocks(db_->Write(write_options_, &batch), "write");
+    if (s.ok() && wait_for_compactions_) WaitForBackgroundWork();
+    return s;
   }
 
   absl::Status Get(std::string_view key, std::string* value,
@@ -239,19 +244,7 @@ class RocksDBEngine final : public Engine {
     flush.wait = true;
     absl::Status s = FromRocks(db_->Flush(flush), "flush");
     if (!s.ok()) return s;
-    // RocksDB 7.8 has no WaitForCompact: poll until nothing is pending or
-    // running. ("compaction-pending" stays 1 when auto compactions are off
-    // and L0 is over its trigger, so it only counts when they are on.)
-    for (;;) {
-      uint64_t pending = 0, running = 0, flushes = 0;
-      if (!disable_auto_compactions_) {
-        db_->GetIntProperty("rocksdb.compaction-pending", &pending);
-      }
-      db_->GetIntProperty("rocksdb.num-running-compactions", &running);
-      db_->GetIntProperty("rocksdb.num-running-flushes", &flushes);
-      if (pending == 0 && running == 0 && flushes == 0) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
+    WaitForBackgroundWork();
     return absl::OkStatus();
   }
 
@@ -378,6 +371,26 @@ class RocksDBEngine final : public Engine {
   void set_no_cache(bool no_cache) { no_cache_ = no_cache; }
 
  private:
+  // Polls until no flush or compaction is pending or running (RocksDB 7.8
+  // has no WaitForCompact). "compaction-pending" stays 1 when auto
+  // compactions are off and L0 is over its trigger, so it only counts when
+  // they are on.
+  void WaitForBackgroundWork() {
+    for (;;) {
+      uint64_t memtables = 0, pending = 0, running = 0, flushes = 0;
+      db_->GetIntProperty("rocksdb.num-immutable-mem-table", &memtables);
+      if (!disable_auto_compactions_) {
+        db_->GetIntProperty("rocksdb.compaction-pending", &pending);
+      }
+      db_->GetIntProperty("rocksdb.num-running-compactions", &running);
+      db_->GetIntProperty("rocksdb.num-running-flushes", &flushes);
+      if (memtables == 0 && pending == 0 && running == 0 && flushes == 0) {
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+
   static rocksdb::Slice ToSlice(std::string_view s) {
     return rocksdb::Slice(s.data(), s.size());
   }
@@ -386,6 +399,7 @@ class RocksDBEngine final : public Engine {
   bool direct_reads_ = false;
   rocksdb::PerfLevel perf_level_ = rocksdb::PerfLevel::kEnableCount;
   bool disable_auto_compactions_ = true;
+  bool wait_for_compactions_ = false;
   int64_t target_file_size_base_ = 64 << 20;
   bool no_cache_ = true;
   std::atomic<bool> multigets_{false};  // MultiGet has been called

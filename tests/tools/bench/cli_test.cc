@@ -535,5 +535,36 @@ TEST(CliTest, PlotDrawsChartsFromTheJson) {
   std::filesystem::remove_all(out);
 }
 
+// With --wait_for_compactions, RocksDB's compactions shape the tree from the
+// keys alone: two fills of the same keys leave the same files on the same
+// levels, which is what lets two filters be compared on one tree.
+TEST(CliTest, WaitForCompactionsGrowsTheSameTreeEveryRun) {
+  std::vector<Json> trees;
+  for (int run_index = 0; run_index < 2; ++run_index) {
+    const std::string json_path = Scratch("same_tree.json");
+    Outcome run = RunBench(
+        "--engine=rocksdb --filter=bloomgate --benchmarks=fillrandom "
+        "--num=40000 --value_size=64 --write_buffer_size=65536 "
+        "--target_file_size_base=65536 --max_bytes_for_level_base=262144 "
+        "--disable_auto_compactions=false --num_levels=4 "
+        "--wait_for_compactions --json=" +
+        json_path);
+    ASSERT_EQ(run.exit_code, 0) << run.output;
+    EXPECT_NE(run.output.find("each write waits for its compactions"),
+              std::string::npos)
+        << run.output;
+    std::optional<Json> json = ReadJsonArray(json_path);
+    ASSERT_TRUE(json.has_value());
+    ASSERT_EQ(json->size(), 1u);
+    trees.push_back(
+        {(*json)[0]["files_per_level"], (*json)[0]["keys_per_level"]});
+  }
+  EXPECT_EQ(trees[0], trees[1]);
+  // Compactions ran: keys below level 1.
+  const Json& keys = trees[0][1];
+  ASSERT_GE(keys.size(), 3u) << keys;
+  EXPECT_GT(keys[2].get<int64_t>() + keys[3].get<int64_t>(), 0) << keys;
+}
+
 }  // namespace
 }  // namespace bloomgate::bench::testing
