@@ -5,12 +5,14 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -26,6 +28,34 @@ namespace {
 constexpr size_t kDirectAlignment = 4096;
 constexpr size_t kMinAlignment = 64;
 constexpr size_t kWriteBufferBytes = 64 << 10;
+constexpr size_t kHugePageBytes = size_t{2} << 20;
+
+// `bytes` (rounded up to whole 4 KiB pages, *mapped_bytes) of fresh memory
+// starting at a 2 MiB boundary, offered to transparent huge pages; null if
+// the mapping fails (the caller then allocates as usual).
+char* MapHugePageAligned(size_t bytes, size_t* mapped_bytes) {
+  const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+  const size_t length = (bytes + page - 1) / page * page;
+  // Map a huge page more than asked, then unmap what lies before the first
+  // 2 MiB boundary and after the buffer.
+  void* raw = ::mmap(nullptr, length + kHugePageBytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return nullptr;
+  const uintptr_t start = reinterpret_cast<uintptr_t>(raw);
+  const uintptr_t aligned =
+      (start + kHugePageBytes - 1) & ~(uintptr_t{kHugePageBytes} - 1);
+  if (aligned > start) ::munmap(raw, aligned - start);
+  const uintptr_t end = start + length + kHugePageBytes;
+  if (end > aligned + length) {
+    ::munmap(reinterpret_cast<void*>(aligned + length),
+             end - (aligned + length));
+  }
+  // Advice only: where the kernel has no huge pages to give, or its mode is
+  // "never", the buffer keeps 4 KiB pages and works the same.
+  ::madvise(reinterpret_cast<void*>(aligned), length, MADV_HUGEPAGE);
+  *mapped_bytes = length;
+  return reinterpret_cast<char*>(aligned);
+}
 
 class PosixRandomAccessFile final : public RandomAccessFile {
  public:
@@ -126,10 +156,9 @@ AlignedBuffer::AlignedBuffer(AlignedBuffer&& other) noexcept {
 
 AlignedBuffer& AlignedBuffer::operator=(AlignedBuffer&& other) noexcept {
   if (this != &other) {
-    if (base_ != nullptr) {
-      ::operator delete[](base_, std::align_val_t(alignment_));
-    }
+    Free();
     base_ = std::exchange(other.base_, nullptr);
+    mapped_bytes_ = std::exchange(other.mapped_bytes_, 0);
     capacity_ = std::exchange(other.capacity_, 0);
     alignment_ = std::exchange(other.alignment_, 0);
     offset_ = std::exchange(other.offset_, 0);
@@ -138,22 +167,33 @@ AlignedBuffer& AlignedBuffer::operator=(AlignedBuffer&& other) noexcept {
   return *this;
 }
 
-AlignedBuffer::~AlignedBuffer() {
-  if (base_ != nullptr)
+AlignedBuffer::~AlignedBuffer() { Free(); }
+
+void AlignedBuffer::Free() {
+  if (base_ == nullptr) return;
+  if (mapped_bytes_ > 0) {
+    ::munmap(base_, mapped_bytes_);
+  } else {
     ::operator delete[](base_, std::align_val_t(alignment_));
+  }
+  base_ = nullptr;
+  mapped_bytes_ = 0;
 }
 
 void AlignedBuffer::Allocate(size_t capacity, size_t alignment) {
-  if (base_ != nullptr)
-    ::operator delete[](base_, std::align_val_t(alignment_));
+  Free();
   alignment = std::max(alignment, kMinAlignment);
   capacity = std::max<size_t>(capacity, 1);
-  base_ = static_cast<char*>(
-      ::operator new[](capacity, std::align_val_t(alignment)));
   capacity_ = capacity;
   alignment_ = alignment;
   offset_ = 0;
   size_ = 0;
+  if (capacity >= kHugePageBytes && alignment <= kHugePageBytes) {
+    base_ = MapHugePageAligned(capacity, &mapped_bytes_);
+    if (base_ != nullptr) return;
+  }
+  base_ = static_cast<char*>(
+      ::operator new[](capacity, std::align_val_t(alignment)));
 }
 
 absl::StatusOr<std::unique_ptr<RandomAccessFile>> OpenRandomAccessFile(

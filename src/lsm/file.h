@@ -32,6 +32,12 @@ struct ReadCost {
 // Owns memory whose start is aligned (64 bytes at least, so a filter block
 // read into it keeps its cache lines whole; 4096 for direct I/O). view() is
 // the part a read asked for.
+//
+// A buffer of 2 MiB or more (a large filter block) is mapped on its own,
+// 2 MiB aligned, and offered to the kernel's transparent huge pages
+// (madvise MADV_HUGEPAGE, which the kernel honours in its "always" and
+// "madvise" modes): probes spread over a filter larger than what the TLB
+// maps in 4 KiB pages would otherwise add a page walk to each cache miss.
 class AlignedBuffer {
  public:
   AlignedBuffer() = default;
@@ -54,7 +60,11 @@ class AlignedBuffer {
   std::string_view view() const { return {base_ + offset_, size_}; }
 
  private:
+  // Frees base_, by how it was allocated.
+  void Free();
+
   char* base_ = nullptr;
+  size_t mapped_bytes_ = 0;  // > 0: base_ is a mapping of this length
   size_t capacity_ = 0;
   size_t alignment_ = 0;
   size_t offset_ = 0;
