@@ -15,7 +15,7 @@ namespace {
 
 // Keys per prefetch round in batched queries: enough misses in flight to
 // cover memory latency, few enough that the lines are still cached when
-// probed.
+// probed (blocked_kernels.h).
 constexpr size_t kBatch = internal::kMaxQueryBatch;
 
 }  // namespace
