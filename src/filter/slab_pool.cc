@@ -4,13 +4,13 @@
 
 #include <sys/mman.h>
 
-#include <cstdint>
 #include <iterator>
 #include <mutex>
 #include <new>
 #include <vector>
 
 #include "bloomgate/filter_builder.h"
+#include "src/filter/huge_pages.h"
 
 namespace bloomgate::internal {
 namespace {
@@ -85,33 +85,14 @@ Pool& ThePool() {
   return *pool;
 }
 
-// Maps `bytes` aligned to kHugePageBytes, since only aligned 2 MiB ranges can
-// become huge pages.
-void* MapAligned(size_t bytes) {
-  const size_t padded = bytes + kHugePageBytes;
-  void* raw = mmap(nullptr, padded, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) throw std::bad_alloc();
-  const auto start = reinterpret_cast<uintptr_t>(raw);
-  const uintptr_t aligned =
-      (start + kHugePageBytes - 1) & ~uintptr_t{kHugePageBytes - 1};
-  if (aligned > start) munmap(raw, aligned - start);
-  const uintptr_t tail = start + padded - (aligned + bytes);
-  if (tail > 0) munmap(reinterpret_cast<void*>(aligned + bytes), tail);
-  void* slab = reinterpret_cast<void*>(aligned);
-#ifdef MADV_HUGEPAGE
-  // Advice only: without huge pages the slab works the same, just slower.
-  madvise(slab, bytes, MADV_HUGEPAGE);
-#endif
-  return slab;
-}
-
 }  // namespace
 
 void* AcquireSlab(size_t bytes) {
   if (bytes < kHugePageBytes) return ::operator new(bytes);
   if (void* slab = ThePool().Take(bytes)) return slab;
-  return MapAligned(bytes);
+  void* slab = MapHugePageAligned(bytes);
+  if (slab == nullptr) throw std::bad_alloc();
+  return slab;
 }
 
 void ReleaseSlab(void* slab, size_t bytes) {

@@ -21,11 +21,12 @@
 
 #include <cstddef>
 
+#include "src/filter/huge_pages.h"
+
 namespace bloomgate::internal {
 
-// Slabs from this size up are mapped and pooled; smaller ones come from the
-// heap.
-inline constexpr size_t kHugePageBytes = size_t{2} << 20;
+// Slabs from kHugePageBytes up are mapped and pooled; smaller ones come from
+// the heap.
 // The pool's limit until SetFilterBuilderPoolLimit changes it.
 inline constexpr size_t kDefaultPoolLimitBytes = size_t{256} << 20;
 

@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "filter/huge_pages.h"
 
 namespace bloomgate::lsm {
 namespace {
@@ -28,35 +29,6 @@ namespace {
 constexpr size_t kDirectAlignment = 4096;
 constexpr size_t kMinAlignment = 64;
 constexpr size_t kWriteBufferBytes = 64 << 10;
-constexpr size_t kHugePageBytes = size_t{2} << 20;
-
-// `bytes` (rounded up to whole 4 KiB pages, *mapped_bytes) of fresh memory
-// starting at a 2 MiB boundary, offered to transparent huge pages; null if
-// the mapping fails (the caller then allocates as usual).
-char* MapHugePageAligned(size_t bytes, size_t* mapped_bytes) {
-  const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
-  const size_t length = (bytes + page - 1) / page * page;
-  // Map a huge page more than asked, then unmap what lies before the first
-  // 2 MiB boundary and after the buffer.
-  void* raw = ::mmap(nullptr, length + kHugePageBytes, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return nullptr;
-  const uintptr_t start = reinterpret_cast<uintptr_t>(raw);
-  const uintptr_t aligned =
-      (start + kHugePageBytes - 1) & ~(uintptr_t{kHugePageBytes} - 1);
-  if (aligned > start) ::munmap(raw, aligned - start);
-  const uintptr_t end = start + length + kHugePageBytes;
-  if (end > aligned + length) {
-    ::munmap(reinterpret_cast<void*>(aligned + length),
-             end - (aligned + length));
-  }
-  // Advice only: where the kernel has no huge pages to give, or its mode is
-  // "never", the buffer keeps 4 KiB pages and works the same.
-  ::madvise(reinterpret_cast<void*>(aligned), length, MADV_HUGEPAGE);
-  *mapped_bytes = length;
-  return reinterpret_cast<char*>(aligned);
-}
-
 class PosixRandomAccessFile final : public RandomAccessFile {
  public:
   PosixRandomAccessFile(std::string name, int fd, uint64_t size, bool direct)
@@ -188,9 +160,15 @@ void AlignedBuffer::Allocate(size_t capacity, size_t alignment) {
   alignment_ = alignment;
   offset_ = 0;
   size_ = 0;
-  if (capacity >= kHugePageBytes && alignment <= kHugePageBytes) {
-    base_ = MapHugePageAligned(capacity, &mapped_bytes_);
-    if (base_ != nullptr) return;
+  if (capacity >= internal::kHugePageBytes &&
+      alignment <= internal::kHugePageBytes) {
+    const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    const size_t bytes = (capacity + page - 1) / page * page;
+    base_ = static_cast<char*>(internal::MapHugePageAligned(bytes));
+    if (base_ != nullptr) {
+      mapped_bytes_ = bytes;
+      return;
+    }
   }
   base_ = static_cast<char*>(
       ::operator new[](capacity, std::align_val_t(alignment)));
