@@ -131,9 +131,9 @@ absl::StatusOr<std::shared_ptr<const Table>> Table::Open(
       }
     }
     if (s.ok()) {
-      table->predicted_fp_rate_ = PredictedFpRate(table->filter_.layout(),
-                                                  table->filter_.bits_per_key(),
-                                                  table->filter_.num_probes());
+      table->predicted_fp_rate_ = PredictedFilterFpRate(
+          table->filter_.layout(), table->filter_.num_keys(),
+          table->filter_.num_bits(), table->filter_.num_probes());
     } else {
       table->filter_ = FilterReader();
       table->filter_buf_ = AlignedBuffer();
