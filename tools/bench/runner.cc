@@ -62,9 +62,9 @@ uint64_t ThreadUserNanos() {
 
 // The figures of a read benchmark that come from clocks rather than
 // counters: latency percentiles, the measured read latency and what it
-// explains. `avoided_per_op` is filter negatives per lookup.
+// explains. `avoided_per_op` is filter negatives per lookup. After
+// RecordReads.
 void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
-                   const ReadCounters& before, const ReadCounters& after,
                    double avoided_per_op, BenchResult* r) {
   if (o.histogram) {
     LatencyHistogram hits, all;
@@ -85,10 +85,9 @@ void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
   for (const ReadTally& tally : tallies) user_nanos += tally.user_nanos;
   r->user_micros_per_op =
       Ratio(static_cast<double>(user_nanos) / 1e3, static_cast<double>(r->ops));
-  if (!after.read_nanos_known) return;
-  r->read_latency_us =
-      Ratio(static_cast<double>(after.read_nanos - before.read_nanos) / 1e3,
-            static_cast<double>(r->ios));
+  if (!r->read_nanos_known) return;
+  r->read_latency_us = Ratio(static_cast<double>(r->read_nanos) / 1e3,
+                             static_cast<double>(r->ios));
   // A lookup's wall time is its user time plus its reads' (the reads being
   // its only system calls); both are measured, so the sum checks the
   // measured read latency against the lookup's mean time.
@@ -236,8 +235,7 @@ void RecordReads(const FilterSpec& filter,
     r->misses += tally.not_found;
   }
   r->found = r->hits;
-  r->ios_hits = after.hit_reads - before.hit_reads;
-  r->ios_misses = after.miss_reads - before.miss_reads;
+  static_cast<ReadCounters&>(*r) = CounterDelta(before, after);
   r->ops = r->hits + r->misses;
   r->ios = r->ios_hits + r->ios_misses;
   r->micros_per_op =
@@ -250,27 +248,21 @@ void RecordReads(const FilterSpec& filter,
   r->ios_per_miss =
       Ratio(static_cast<double>(r->ios_misses), static_cast<double>(r->misses));
 
-  r->filter_checks = after.filter_checks - before.filter_checks;
-  r->filter_negatives = after.filter_negatives - before.filter_negatives;
-  const uint64_t positives = after.filter_positives - before.filter_positives;
-  const uint64_t true_positives =
-      after.filter_true_positives - before.filter_true_positives;
-  r->filter_false_positives = positives - std::min(positives, true_positives);
-  r->files_on_path =
-      after.files_on_path_known
-          ? static_cast<double>(after.files_on_path - before.files_on_path)
-          : kNaN;
-  r->files_on_path_per_op =
-      Ratio(r->files_on_path, static_cast<double>(r->ops));
+  r->filter_false_positives =
+      r->filter_positives -
+      std::min(r->filter_positives, r->filter_true_positives);
+  const double files_on_path =
+      r->files_on_path_known ? static_cast<double>(r->files_on_path) : kNaN;
+  r->files_on_path_per_op = Ratio(files_on_path, static_cast<double>(r->ops));
   if (filter.family == FilterFamily::kNone) {
     r->ios_avoided_pct = 0;
     r->fp_observed = kNaN;
   } else {
-    r->ios_avoided_pct = 100.0 * Ratio(static_cast<double>(r->filter_negatives),
-                                       r->files_on_path);
+    r->ios_avoided_pct =
+        100.0 * Ratio(static_cast<double>(r->filter_negatives), files_on_path);
     r->fp_observed =
         Ratio(static_cast<double>(r->filter_false_positives),
-              static_cast<double>(r->filter_checks - true_positives));
+              static_cast<double>(r->filter_checks - r->filter_true_positives));
   }
 }
 
@@ -629,7 +621,7 @@ absl::StatusOr<BenchResult> Runner::DoFill(const Target& target,
   if (!shape.ok()) return shape.status();
   RecordShape(*shape, target.filter, target.level_bits, &r);
   r.ios_per_op = r.ios_per_hit = r.ios_per_miss = kNaN;
-  r.files_on_path = r.files_on_path_per_op = kNaN;
+  r.files_on_path_per_op = kNaN;
   r.covering_files_per_miss = r.ios_per_miss_predicted = kNaN;
   r.ios_avoided_pct = kNaN;
   r.fp_observed = kNaN;
@@ -712,7 +704,7 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
                           : kNaN;
   r.modeled_saved_micros_per_op =
       o.io_latency_us > 0 ? avoided_per_op * o.io_latency_us : kNaN;
-  RecordTimings(o, tallies, before, after, avoided_per_op, &r);
+  RecordTimings(o, tallies, avoided_per_op, &r);
   PredictMisses(*shape, target.filter, target.level_bits, plan, &r);
 
   r.direct_reads = engine.direct_reads();
@@ -722,7 +714,7 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
 
 void Runner::Stats(const Target& target) {
   ReadCounters c = target.engine->GetCounters();
-  *out_ << "stats : data-block reads " << c.hit_reads + c.miss_reads
+  *out_ << "stats : data-block reads " << c.ios_hits + c.ios_misses
         << ", filter checks " << c.filter_checks << ", negatives "
         << c.filter_negatives << ", positives " << c.filter_positives
         << " (true " << c.filter_true_positives << ")\n"
