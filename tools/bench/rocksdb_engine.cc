@@ -142,12 +142,9 @@ class RocksDBEngine final : public Engine {
     }
     options.compression = rocksdb::kNoCompression;
     options.max_open_files = -1;
-    options.write_buffer_size =
-        static_cast<size_t>(o.settings.write_buffer_size);
-    options.target_file_size_base =
-        static_cast<uint64_t>(o.settings.target_file_size_base);
-    options.max_bytes_for_level_base =
-        static_cast<uint64_t>(o.settings.max_bytes_for_level_base);
+    options.write_buffer_size = o.settings.WriteBufferBytes();
+    options.target_file_size_base = o.settings.TargetFileBytes();
+    options.max_bytes_for_level_base = o.settings.LevelBaseBytes();
     options.max_bytes_for_level_multiplier =
         o.settings.max_bytes_for_level_multiplier;
     options.num_levels = o.settings.num_levels;
