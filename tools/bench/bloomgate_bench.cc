@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
 #include "bench_options.h"
@@ -180,43 +180,48 @@ absl::StatusOr<bench::BenchOptions> ReadFlags() {
   return options;
 }
 
-// The comparison table of the read benchmarks and what its columns mean
-// (nothing without read results).
+// `table` under `title`, then `legend`, the lines that explain it; nothing
+// for an empty table.
+void PrintTable(std::string_view title, const std::string& table,
+                const std::string& legend) {
+  if (table.empty()) return;
+  std::cout << "\n" << title << "\n" << table << "\n" << legend;
+}
+
+// The comparison table of the read benchmarks and what its columns mean.
 void PrintComparison(const bench::BenchOptions& options,
                      const std::vector<bench::BenchResult>& results) {
-  std::string table = bench::FormatTable(results);
-  if (table.empty()) return;
-  std::cout << "\nComparison\n"
-            << table << "\n"
-            << "I/O/hit, I/O/miss: data-block reads per lookup that found "
-               "its key / found nothing.\n"
-               "files/miss: files whose key range covers each absent key, "
-               "i.e. the reads of a lookup without a filter.\n"
-               "avoided: share of the files on the lookup path that the "
-               "filter skipped. bits/key: filter memory per key.\n";
+  std::string legend =
+      "I/O/hit, I/O/miss: data-block reads per lookup that found its key / "
+      "found nothing.\n"
+      "files/miss: files whose key range covers each absent key, i.e. the "
+      "reads of a lookup without a filter.\n"
+      "avoided: share of the files on the lookup path that the filter "
+      "skipped. bits/key: filter memory per key.\n";
   if (options.histogram) {
-    std::cout << "miss us, miss p99 us: mean and 99th percentile latency "
-                 "of the lookups that found nothing.\n";
+    legend +=
+        "miss us, miss p99 us: mean and 99th percentile latency of the "
+        "lookups that found nothing.\n";
   }
   if (options.histogram || options.engine.use_direct_reads) {
-    std::cout << "read us: measured mean time of one data-block read. "
-                 "user us/op: the lookup threads' user CPU time.\n"
-                 "explained: (user + reads x read us) / measured time. "
-                 "avoided us/op: the avoided reads at read us.\n";
+    legend +=
+        "read us: measured mean time of one data-block read. user us/op: the "
+        "lookup threads' user CPU time.\n"
+        "explained: (user + reads x read us) / measured time. avoided us/op: "
+        "the avoided reads at read us.\n";
   }
-  std::cout << "How each engine counts: docs/evaluation.md.\n";
+  legend += "How each engine counts: docs/evaluation.md.\n";
+  PrintTable("Comparison", bench::FormatTable(results), legend);
 }
 
 // bloomgate_monkey against uniform bloomgate, when both ran.
 void PrintMonkeyComparison(const std::vector<bench::BenchResult>& results) {
-  std::string monkey = bench::FormatMonkeyComparison(results);
-  if (monkey.empty()) return;
-  std::cout << "\nMonkey against uniform bloomgate\n"
-            << monkey << "\n"
-            << "bytes: filter memory of each run's live files. memory m/u: "
-               "monkey bytes / uniform bytes.\n"
-               "fewer I/Os: uniform I/O/miss / monkey I/O/miss; predicted: "
-               "the same from the files' filters' predicted FP rates.\n";
+  PrintTable("Monkey against uniform bloomgate",
+             bench::FormatMonkeyComparison(results),
+             "bytes: filter memory of each run's live files. memory m/u: "
+             "monkey bytes / uniform bytes.\n"
+             "fewer I/Os: uniform I/O/miss / monkey I/O/miss; predicted: the "
+             "same from the files' filters' predicted FP rates.\n");
 }
 
 }  // namespace
@@ -232,10 +237,8 @@ int main(int argc, char** argv) {
       "[--engine=lsm,rocksdb] [--filter=none,bloomgate,...] [--num=N] "
       "[--reads=N] [--json=FILE] ...",
       __FILE__);
-  std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
-  if (positional.size() > 1) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("unexpected argument '", positional[1], "'")));
+  if (absl::Status s = bloomgate::tools::ParseToolFlags(argc, argv); !s.ok()) {
+    return Fail(s);
   }
   absl::StatusOr<bench::BenchOptions> flags = ReadFlags();
   if (!flags.ok()) return Fail(flags.status());
