@@ -6,9 +6,13 @@
 #define BLOOMGATE_TOOLS_FLAGS_USAGE_H_
 
 #include <string>
+#include <vector>
 
+#include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/flags/usage_config.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 
 namespace bloomgate::tools {
@@ -35,6 +39,18 @@ inline void SetToolUsage(absl::string_view message,
   config.contains_helppackage_flags = is_flags_file;
   absl::SetFlagsUsageConfig(config);
   absl::SetProgramUsageMessage(message);
+}
+
+// Parses the command line into the flags (absl::ParseCommandLine, which
+// handles --help). The tools take flags only: InvalidArgument naming the
+// first other argument.
+inline absl::Status ParseToolFlags(int argc, char** argv) {
+  std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
+  if (positional.size() > 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unexpected argument '", positional[1], "'"));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace bloomgate::tools

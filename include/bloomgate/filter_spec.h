@@ -118,13 +118,28 @@ struct FilterSpec {
 
   // The predicted false-positive rate of a filter of this spec at `bits`
   // bits per key holding `num_keys` distinct keys (sizing.h's
-  // PredictedFpRate at BitsFor(num_keys, bits) / num_keys bits and
-  // NumProbes(bits); RocksDB's filters as a blocked Bloom filter). 1 for
-  // kNone or bits <= 0, 0 for no keys.
+  // PredictedFilterFpRate of BitsFor(num_keys, bits) bits and
+  // NumProbes(bits) probes; RocksDB's filters as a blocked Bloom filter). 1
+  // for kNone or bits <= 0, 0 for no keys.
   double PredictedFpRate(uint64_t num_keys, double bits) const;
   double PredictedFpRate(uint64_t num_keys) const {
     return PredictedFpRate(num_keys, bits_per_key);
   }
+
+  // kBloomgate only (0 otherwise): the bytes of the filter block
+  // (docs/filter-format.md) FilterBuilder writes for `num_keys` distinct
+  // keys at `bits` bits per key, i.e. BitsFor(num_keys, bits) in whole bytes
+  // and the block's trailer.
+  uint64_t BlockBytes(uint64_t num_keys, double bits) const;
+
+  // kBloomgate only: the predicted false-positive rate of a filter block of
+  // this spec's layout that holds `num_keys` distinct keys in `block_bytes`
+  // bytes (as BlockBytes counts them), probed `num_probes` times a key. For
+  // a block whose probe count is not known, 0 takes NumProbes at the
+  // block's own bits per key, block_bytes * 8 / num_keys. 0 for no keys, 1
+  // for a block with no bit array.
+  double PredictedBlockFpRate(uint64_t num_keys, uint64_t block_bytes,
+                              int num_probes = 0) const;
 
   bool operator==(const FilterSpec&) const = default;
 };

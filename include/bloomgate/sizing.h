@@ -45,6 +45,16 @@ absl::StatusOr<double> BitsPerKeyForFpRate(double fp_rate);
 // num_probes < 1, and NaN for a NaN argument.
 double PredictedFpRate(Layout layout, double bits_per_key, int num_probes);
 
+// Predicted false-positive rate of one filter of `layout` whose bit array of
+// `num_bits` bits holds `num_keys` distinct keys, each probed `num_probes`
+// times: PredictedFpRate at num_bits / num_keys bits per key; 0 for no keys
+// (an empty filter matches nothing), 1 for no bits. Every prediction for a
+// filter that exists or is planned comes from here (FilterSpec,
+// FilterBuilder, the LSM's tables, the tools), so none can drift from the
+// others.
+double PredictedFilterFpRate(Layout layout, uint64_t num_keys,
+                             uint64_t num_bits, int num_probes);
+
 // The probe count in [1, the layout's maximum] that minimises
 // PredictedFpRate for `bits_per_key`; ties go to fewer probes (cheaper).
 // bits_per_key must be within [kMinBitsPerKey, kMaxBitsPerKey].

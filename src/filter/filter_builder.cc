@@ -82,18 +82,14 @@ size_t FilterBuilder::num_keys() const { return hashes_->size(); }
 }
 
 size_t FilterBuilder::BlockSize(size_t num_keys) const {
-  return internal::BitArrayBytes(NumBits(options_, num_keys)) +
-         internal::kTrailerSize;
+  return internal::BlockBytes(NumBits(options_, num_keys));
 }
 
 double FilterBuilder::PredictedFpRate(size_t num_keys,
                                       size_t block_bytes) const {
-  if (num_keys == 0) return 0.0;
-  if (block_bytes <= internal::kTrailerSize) return 1.0;
-  const double bits =
-      8.0 * static_cast<double>(block_bytes - internal::kTrailerSize);
-  return bloomgate::PredictedFpRate(
-      options_.layout, bits / static_cast<double>(num_keys), num_probes_);
+  return PredictedFilterFpRate(options_.layout, num_keys,
+                               internal::BlockArrayBits(block_bytes),
+                               num_probes_);
 }
 
 void FilterBuilder::FinishInto(absl::Span<char> out) {

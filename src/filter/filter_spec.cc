@@ -282,11 +282,24 @@ int FilterSpec::NumProbes(double bits) const {
 
 double FilterSpec::PredictedFpRate(uint64_t num_keys, double bits) const {
   if (family == FilterFamily::kNone || !(bits > 0)) return 1.0;
-  if (num_keys == 0) return 0.0;
-  const double actual = static_cast<double>(BitsFor(num_keys, bits)) /
-                        static_cast<double>(num_keys);
-  return bloomgate::PredictedFpRate(
-      IsBloomgate(*this) ? layout : Layout::kBlocked, actual, NumProbes(bits));
+  return PredictedFilterFpRate(IsBloomgate(*this) ? layout : Layout::kBlocked,
+                               num_keys, BitsFor(num_keys, bits),
+                               NumProbes(bits));
+}
+
+uint64_t FilterSpec::BlockBytes(uint64_t num_keys, double bits) const {
+  if (!IsBloomgate(*this)) return 0;
+  return internal::BlockBytes(BitsFor(num_keys, bits));
+}
+
+double FilterSpec::PredictedBlockFpRate(uint64_t num_keys, uint64_t block_bytes,
+                                        int num_probes) const {
+  if (num_probes == 0 && num_keys > 0) {
+    num_probes = NumProbes(8.0 * static_cast<double>(block_bytes) /
+                           static_cast<double>(num_keys));
+  }
+  return PredictedFilterFpRate(
+      layout, num_keys, internal::BlockArrayBits(block_bytes), num_probes);
 }
 
 absl::Span<const FilterKindInfo> FilterKinds() { return kKinds; }

@@ -53,6 +53,19 @@ inline uint64_t BitArrayBytes(uint64_t num_bits) {
   return num_bits / 8 + (num_bits % 8 != 0);
 }
 
+// Bytes of a block whose bit array has `num_bits` bits: the array in whole
+// bytes and the trailer.
+inline uint64_t BlockBytes(uint64_t num_bits) {
+  return BitArrayBytes(num_bits) + kTrailerSize;
+}
+
+// Bits of the bit array of a block of `block_bytes` bytes, counted in whole
+// bytes (a standard array's last byte may hold fewer); 0 for a block no
+// larger than its trailer.
+inline uint64_t BlockArrayBits(uint64_t block_bytes) {
+  return block_bytes > kTrailerSize ? 8 * (block_bytes - kTrailerSize) : 0;
+}
+
 // The bit array of a block of `layout` at `bits_per_key` for `num_keys`
 // distinct keys: ceil(num_keys * bits_per_key) bits, rounded up to whole
 // lines (at least one, at most 2^32) for the blocked layout and to at least

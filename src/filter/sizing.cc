@@ -130,6 +130,15 @@ double PredictedFpRate(Layout layout, double bits_per_key, int num_probes) {
                                     : StandardFpRate(bits_per_key, num_probes);
 }
 
+double PredictedFilterFpRate(Layout layout, uint64_t num_keys,
+                             uint64_t num_bits, int num_probes) {
+  if (num_keys == 0) return 0.0;
+  if (num_bits == 0) return 1.0;
+  return PredictedFpRate(
+      layout, static_cast<double>(num_bits) / static_cast<double>(num_keys),
+      num_probes);
+}
+
 int OptimalNumProbes(Layout layout, double bits_per_key) {
   // Memoized: the blocked prediction takes tens of microseconds a probe
   // count, and every FilterBuilder::Create asks (RocksDB: once per SST file),

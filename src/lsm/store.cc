@@ -86,15 +86,108 @@ struct PendingLookup {
   GetTally tallies[kMaxLevels];
 };
 
-// Searches `t` (at `level`) for each of `lookups`, in order: key range,
-// then one batched filter query for the keys in range, then their reads.
-void SearchTable(const Table& t, int level,
-                 const std::vector<PendingLookup*>& lookups,
-                 std::vector<PendingLookup*>* in_range,
-                 std::vector<uint64_t>* hashes,
-                 std::unique_ptr<bool[]>* may_match, size_t* may_match_size) {
-  in_range->clear();
-  hashes->clear();
+// The file search of a MultiGet: the keys walk the levels together, newest
+// data first, so that every key meets the files in Get's order and stops
+// where Get would. Keeps its buffers from one call of Search to the next.
+class MultiGetSearch {
+ public:
+  explicit MultiGetSearch(const Version& v) : v_(v) {}
+
+  // Looks up keys[i] for each i of `indices` in the files: *lookups gets one
+  // PendingLookup per key, with its result, value, error and tallies.
+  void Search(absl::Span<const std::string_view> keys,
+              absl::Span<const size_t> indices,
+              std::vector<PendingLookup>* lookups);
+
+ private:
+  // Level 0: every file, newest first, until no key is left.
+  void SearchLevel0(const std::vector<TablePtr>& files);
+  // A deeper level: at most one file may hold a key, so the keys are
+  // grouped by that file and each group searches it once.
+  void SearchLevel(int level);
+  // Searches `t` (at `level`) for each of `lookups`, in order: key range,
+  // then one batched filter query for the keys in range, then their reads.
+  void SearchTable(const Table& t, int level,
+                   const std::vector<PendingLookup*>& lookups);
+
+  const Version& v_;
+  std::vector<PendingLookup*> active_;  // not done at the current level
+  std::vector<PendingLookup*> group_;   // the keys of one file
+  std::vector<std::pair<const Table*, PendingLookup*>> by_table_;
+  std::vector<PendingLookup*> in_range_;
+  std::vector<uint64_t> hashes_;
+  std::unique_ptr<bool[]> may_match_;
+  size_t may_match_size_ = 0;
+};
+
+void MultiGetSearch::Search(absl::Span<const std::string_view> keys,
+                            absl::Span<const size_t> indices,
+                            std::vector<PendingLookup>* lookups) {
+  lookups->clear();
+  lookups->resize(indices.size());
+  for (size_t j = 0; j < indices.size(); ++j) {
+    PendingLookup& p = (*lookups)[j];
+    p.index = indices[j];
+    p.key = keys[p.index];
+    p.hash = HashKey(p.key);
+  }
+  const int num_levels = static_cast<int>(v_.levels.size());
+  for (int level = 0; level < num_levels; ++level) {
+    const std::vector<TablePtr>& files = v_.levels[level];
+    if (files.empty()) continue;
+    active_.clear();
+    for (PendingLookup& p : *lookups) {
+      if (p.done) continue;
+      p.touched = level + 1;
+      active_.push_back(&p);
+    }
+    if (active_.empty()) break;
+    if (level == 0) {
+      SearchLevel0(files);
+    } else {
+      SearchLevel(level);
+    }
+  }
+}
+
+void MultiGetSearch::SearchLevel0(const std::vector<TablePtr>& files) {
+  for (const TablePtr& t : files) {
+    SearchTable(*t, 0, active_);
+    std::erase_if(active_, [](const PendingLookup* p) { return p->done; });
+    if (active_.empty()) break;
+  }
+}
+
+void MultiGetSearch::SearchLevel(int level) {
+  by_table_.clear();
+  for (PendingLookup* p : active_) {
+    const TablePtr* t = v_.Candidate(level, p->key);
+    if (t == nullptr) {
+      // Past the level's last key: considered, and skipped by range.
+      ++p->tallies[level].files_considered;
+      ++p->tallies[level].skipped_by_range;
+    } else {
+      by_table_.emplace_back(t->get(), p);
+    }
+  }
+  std::stable_sort(by_table_.begin(), by_table_.end(),
+                   [](const auto& a, const auto& b) {
+                     return std::less<const Table*>()(a.first, b.first);
+                   });
+  for (size_t g = 0; g < by_table_.size();) {
+    const Table* t = by_table_[g].first;
+    group_.clear();
+    for (; g < by_table_.size() && by_table_[g].first == t; ++g) {
+      group_.push_back(by_table_[g].second);
+    }
+    SearchTable(*t, level, group_);
+  }
+}
+
+void MultiGetSearch::SearchTable(const Table& t, int level,
+                                 const std::vector<PendingLookup*>& lookups) {
+  in_range_.clear();
+  hashes_.clear();
   for (PendingLookup* p : lookups) {
     GetTally& tally = p->tallies[level];
     ++tally.files_considered;
@@ -102,23 +195,23 @@ void SearchTable(const Table& t, int level,
       ++tally.skipped_by_range;
       continue;
     }
-    in_range->push_back(p);
-    hashes->push_back(p->hash);
+    in_range_.push_back(p);
+    hashes_.push_back(p->hash);
   }
-  if (in_range->empty()) return;
-  if (*may_match_size < in_range->size()) {
-    *may_match_size = in_range->size();
-    *may_match = std::make_unique<bool[]>(*may_match_size);
+  if (in_range_.empty()) return;
+  if (may_match_size_ < in_range_.size()) {
+    may_match_size_ = in_range_.size();
+    may_match_ = std::make_unique<bool[]>(may_match_size_);
   }
-  bool* may = may_match->get();
+  bool* may = may_match_.get();
   if (t.has_filter()) {
-    t.filter().HashMayMatchBatch(*hashes,
-                                 absl::Span<bool>(may, in_range->size()));
+    t.filter().HashMayMatchBatch(hashes_,
+                                 absl::Span<bool>(may, in_range_.size()));
   } else {
-    std::fill(may, may + in_range->size(), true);
+    std::fill(may, may + in_range_.size(), true);
   }
-  for (size_t i = 0; i < in_range->size(); ++i) {
-    PendingLookup* p = (*in_range)[i];
+  for (size_t i = 0; i < in_range_.size(); ++i) {
+    PendingLookup* p = in_range_[i];
     p->done = FinishProbe(t, p->key, may[i], &p->tallies[level], &p->result,
                           &p->value, &p->error);
   }
@@ -533,73 +626,15 @@ std::vector<absl::StatusOr<std::optional<std::string>>> Store::Impl::MultiGet(
     }
   }
 
-  // A few hundred keys at a time bound the tallies' memory; each chunk
-  // walks the levels once, newest data first, so every key meets the files
-  // in Get's order and stops where Get would.
+  // A few hundred keys at a time bound the tallies' memory.
   constexpr size_t kChunk = 256;
-  const Version& v = *view->version;
-  const int num_levels = static_cast<int>(v.levels.size());
+  MultiGetSearch search(*view->version);
   std::vector<PendingLookup> chunk;
-  std::vector<PendingLookup*> active, in_range;
-  std::vector<std::pair<const Table*, PendingLookup*>> by_table;
-  std::vector<uint64_t> hashes;
-  std::unique_ptr<bool[]> may_match;
-  size_t may_match_size = 0;
   for (size_t begin = 0; begin < to_search.size(); begin += kChunk) {
-    const size_t end = std::min(to_search.size(), begin + kChunk);
-    chunk.clear();
-    chunk.resize(end - begin);
-    for (size_t j = begin; j < end; ++j) {
-      PendingLookup& p = chunk[j - begin];
-      p.index = to_search[j];
-      p.key = keys[p.index];
-      p.hash = HashKey(p.key);
-    }
-    for (int level = 0; level < num_levels; ++level) {
-      const std::vector<TablePtr>& files = v.levels[level];
-      if (files.empty()) continue;
-      active.clear();
-      for (PendingLookup& p : chunk) {
-        if (p.done) continue;
-        p.touched = level + 1;
-        active.push_back(&p);
-      }
-      if (active.empty()) break;
-      if (level == 0) {
-        for (const TablePtr& t : files) {
-          SearchTable(*t, 0, active, &in_range, &hashes, &may_match,
-                      &may_match_size);
-          std::erase_if(active, [](const PendingLookup* p) { return p->done; });
-          if (active.empty()) break;
-        }
-        continue;
-      }
-      // At most one file per level may hold a key: group the keys by it.
-      by_table.clear();
-      for (PendingLookup* p : active) {
-        const TablePtr* t = v.Candidate(level, p->key);
-        if (t == nullptr) {
-          // Past the level's last key: considered, and skipped by range.
-          ++p->tallies[level].files_considered;
-          ++p->tallies[level].skipped_by_range;
-        } else {
-          by_table.emplace_back(t->get(), p);
-        }
-      }
-      std::stable_sort(by_table.begin(), by_table.end(),
-                       [](const auto& a, const auto& b) {
-                         return std::less<const Table*>()(a.first, b.first);
-                       });
-      for (size_t g = 0; g < by_table.size();) {
-        const Table* t = by_table[g].first;
-        active.clear();
-        for (; g < by_table.size() && by_table[g].first == t; ++g) {
-          active.push_back(by_table[g].second);
-        }
-        SearchTable(*t, level, active, &in_range, &hashes, &may_match,
-                    &may_match_size);
-      }
-    }
+    search.Search(keys,
+                  absl::MakeConstSpan(to_search).subspan(
+                      begin, std::min(kChunk, to_search.size() - begin)),
+                  &chunk);
     for (PendingLookup& p : chunk) {
       const bool hit = p.error.ok() && p.result == Table::Lookup::kFound;
       stats_.RecordGet(p.tallies, p.touched, hit, /*memtable=*/false);

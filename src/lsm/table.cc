@@ -22,12 +22,46 @@ absl::Status Annotate(const absl::Status& s, std::string_view file,
                              offset, ": ", s.message()));
 }
 
-}  // namespace
+// Where the metadata blocks start: at the filter block if there is one,
+// else at the properties block.
+uint64_t MetaStart(const Footer& footer) {
+  return footer.filter.size != 0 ? footer.filter.offset
+                                 : footer.properties.offset;
+}
 
-absl::StatusOr<std::shared_ptr<const Table>> Table::Open(
-    std::unique_ptr<RandomAccessFile> file, uint64_t number, ReadCost* cost) {
-  const std::string name = file->name();
-  const uint64_t size = file->size();
+// OK if the footer's handles tile [MetaStart, footer_offset) in the order
+// filter?, properties, index; else DataLoss naming `name`.
+absl::Status CheckMetaLayout(const Footer& footer, const std::string& name,
+                             uint64_t footer_offset) {
+  const bool has_filter = footer.filter.size != 0;
+  if (!has_filter && footer.filter.offset != 0) {
+    return absl::DataLossError(
+        absl::StrCat(name, ": footer at offset ", footer_offset,
+                     ": empty filter handle with a non-zero offset"));
+  }
+  const uint64_t meta_start = MetaStart(footer);
+  const bool tiled =
+      (!has_filter || footer.filter.end() == footer.properties.offset) &&
+      footer.properties.offset < footer_offset &&
+      footer.properties.size < footer_offset &&
+      footer.properties.end() == footer.index.offset &&
+      footer.index.offset < footer_offset &&
+      footer.index.size < footer_offset &&
+      footer.index.end() == footer_offset && meta_start < footer_offset;
+  if (!tiled) {
+    return absl::DataLossError(
+        absl::StrCat(name, ": footer at offset ", footer_offset,
+                     ": block handles do not tile the file"));
+  }
+  return absl::OkStatus();
+}
+
+// Reads and decodes the footer at the end of `file` and checks the layout
+// it describes.
+absl::StatusOr<Footer> ReadFooter(const RandomAccessFile& file,
+                                  ReadCost* cost) {
+  const std::string& name = file.name();
+  const uint64_t size = file.size();
   if (size < kFooterSize) {
     return absl::DataLossError(absl::StrCat(
         name, ": ", size, " bytes is too short for an SSTable (offset 0)"));
@@ -35,33 +69,24 @@ absl::StatusOr<std::shared_ptr<const Table>> Table::Open(
   const uint64_t footer_offset = size - kFooterSize;
   AlignedBuffer buf;
   BLOOMGATE_LSM_RETURN_IF_ERROR(
-      file->Read(footer_offset, kFooterSize, &buf, cost));
+      file.Read(footer_offset, kFooterSize, &buf, cost));
   absl::StatusOr<Footer> footer = DecodeFooter(buf.view(), name, footer_offset);
   if (!footer.ok()) return footer.status();
+  BLOOMGATE_LSM_RETURN_IF_ERROR(CheckMetaLayout(*footer, name, footer_offset));
+  return footer;
+}
 
-  // The metadata blocks tile [meta_start, footer_offset) in the order
-  // filter?, properties, index.
-  const bool has_filter = footer->filter.size != 0;
-  if (!has_filter && footer->filter.offset != 0) {
-    return absl::DataLossError(
-        absl::StrCat(name, ": footer at offset ", footer_offset,
-                     ": empty filter handle with a non-zero offset"));
-  }
-  const uint64_t meta_start =
-      has_filter ? footer->filter.offset : footer->properties.offset;
-  const bool tiled =
-      (!has_filter || footer->filter.end() == footer->properties.offset) &&
-      footer->properties.offset < footer_offset &&
-      footer->properties.size < footer_offset &&
-      footer->properties.end() == footer->index.offset &&
-      footer->index.offset < footer_offset &&
-      footer->index.size < footer_offset &&
-      footer->index.end() == footer_offset && meta_start < footer_offset;
-  if (!tiled) {
-    return absl::DataLossError(
-        absl::StrCat(name, ": footer at offset ", footer_offset,
-                     ": block handles do not tile the file"));
-  }
+}  // namespace
+
+absl::StatusOr<std::shared_ptr<const Table>> Table::Open(
+    std::unique_ptr<RandomAccessFile> file, uint64_t number, ReadCost* cost) {
+  absl::StatusOr<Footer> footer = ReadFooter(*file, cost);
+  if (!footer.ok()) return footer.status();
+
+  // The metadata blocks, in one read.
+  const uint64_t meta_start = MetaStart(*footer);
+  const uint64_t footer_offset = file->size() - kFooterSize;
+  AlignedBuffer buf;
   BLOOMGATE_LSM_RETURN_IF_ERROR(
       file->Read(meta_start, footer_offset - meta_start, &buf, cost));
   const std::string_view meta = buf.view();
@@ -70,80 +95,87 @@ absl::StatusOr<std::shared_ptr<const Table>> Table::Open(
   };
 
   std::shared_ptr<Table> table(new Table(std::move(file), number));
-
-  // Properties.
-  std::string_view bytes = block_bytes(footer->properties);
+  BLOOMGATE_LSM_RETURN_IF_ERROR(table->LoadProperties(
+      block_bytes(footer->properties), footer->properties));
   BLOOMGATE_LSM_RETURN_IF_ERROR(
-      VerifyBlock(bytes, name, "properties block", footer->properties.offset));
-  absl::StatusOr<TableProperties> props =
-      DecodeProperties(bytes.substr(0, footer->properties.size));
-  if (!props.ok()) {
-    return Annotate(props.status(), name, "properties block",
-                    footer->properties.offset);
+      table->LoadIndex(block_bytes(footer->index), footer->index, meta_start));
+  if (footer->filter.size != 0) {
+    table->LoadFilter(block_bytes(footer->filter), footer->filter);
   }
-  table->props_ = std::move(*props);
+  return std::shared_ptr<const Table>(std::move(table));
+}
 
-  // Index: contiguous data blocks from offset 0 to meta_start, with strictly
-  // increasing last keys ending at the largest key.
-  bytes = block_bytes(footer->index);
+absl::Status Table::LoadProperties(std::string_view bytes,
+                                   const BlockHandle& handle) {
   BLOOMGATE_LSM_RETURN_IF_ERROR(
-      VerifyBlock(bytes, name, "index block", footer->index.offset));
+      VerifyBlock(bytes, name(), "properties block", handle.offset));
+  absl::StatusOr<TableProperties> props =
+      DecodeProperties(bytes.substr(0, handle.size));
+  if (!props.ok()) {
+    return Annotate(props.status(), name(), "properties block", handle.offset);
+  }
+  props_ = std::move(*props);
+  return absl::OkStatus();
+}
+
+absl::Status Table::LoadIndex(std::string_view bytes, const BlockHandle& handle,
+                              uint64_t data_end) {
+  const uint64_t offset = handle.offset;
+  BLOOMGATE_LSM_RETURN_IF_ERROR(
+      VerifyBlock(bytes, name(), "index block", offset));
   absl::StatusOr<std::vector<IndexEntry>> index =
-      DecodeIndex(bytes.substr(0, footer->index.size));
+      DecodeIndex(bytes.substr(0, handle.size));
   if (!index.ok()) {
-    return Annotate(index.status(), name, "index block", footer->index.offset);
+    return Annotate(index.status(), name(), "index block", offset);
   }
   uint64_t expect = 0;
   for (size_t i = 0; i < index->size(); ++i) {
     const IndexEntry& e = (*index)[i];
-    if (e.handle.offset != expect || e.handle.size > meta_start ||
-        e.handle.end() > meta_start ||
+    if (e.handle.offset != expect || e.handle.size > data_end ||
+        e.handle.end() > data_end ||
         (i > 0 && e.last_key <= (*index)[i - 1].last_key)) {
-      return absl::DataLossError(absl::StrCat(name, ": index block at offset ",
-                                              footer->index.offset, ": entry ",
-                                              i, " is inconsistent"));
+      return absl::DataLossError(
+          absl::StrCat(name(), ": index block at offset ", offset, ": entry ",
+                       i, " is inconsistent"));
     }
     expect = e.handle.end();
   }
-  if (expect != meta_start || index->size() != table->props_.num_data_blocks ||
-      index->back().last_key != table->props_.largest_key) {
+  if (expect != data_end || index->size() != props_.num_data_blocks ||
+      index->back().last_key != props_.largest_key) {
     return absl::DataLossError(
-        absl::StrCat(name, ": index block at offset ", footer->index.offset,
+        absl::StrCat(name(), ": index block at offset ", offset,
                      " disagrees with the file's layout or properties"));
   }
-  table->index_ = std::move(*index);
+  index_ = std::move(*index);
+  return absl::OkStatus();
+}
 
-  // Filter: damage or a newer format degrades it to "may match" and is
-  // reported with the reader's code (DataLoss or Unimplemented).
-  table->has_filter_ = has_filter;
-  if (has_filter) {
-    bytes = block_bytes(footer->filter);
-    absl::Status s =
-        VerifyBlock(bytes, name, "filter block", footer->filter.offset);
-    if (s.ok()) {
-      table->filter_buf_.Allocate(footer->filter.size, 64);
-      std::memcpy(table->filter_buf_.base(), bytes.data(), footer->filter.size);
-      table->filter_buf_.SetView(0, footer->filter.size);
-      table->filter_ = FilterReader(table->filter_buf_.view());
-      if (table->filter_.degraded()) {
-        s = Annotate(table->filter_.status(), name, "filter block",
-                     footer->filter.offset);
-      }
-    }
-    if (s.ok()) {
-      table->predicted_fp_rate_ = PredictedFpRate(table->filter_.layout(),
-                                                  table->filter_.bits_per_key(),
-                                                  table->filter_.num_probes());
-    } else {
-      table->filter_ = FilterReader();
-      table->filter_buf_ = AlignedBuffer();
-      table->filter_status_ = absl::Status(
-          s.code(),
-          absl::StrCat(s.message(),
-                       "; the filter is ignored (every key may match)"));
+void Table::LoadFilter(std::string_view bytes, const BlockHandle& handle) {
+  has_filter_ = true;
+  const uint64_t offset = handle.offset;
+  const size_t size = handle.size;
+  absl::Status s = VerifyBlock(bytes, name(), "filter block", offset);
+  if (s.ok()) {
+    filter_buf_.Allocate(size, 64);
+    std::memcpy(filter_buf_.base(), bytes.data(), size);
+    filter_buf_.SetView(0, size);
+    filter_ = FilterReader(filter_buf_.view());
+    if (filter_.degraded()) {
+      s = Annotate(filter_.status(), name(), "filter block", offset);
     }
   }
-  return std::shared_ptr<const Table>(std::move(table));
+  if (s.ok()) {
+    predicted_fp_rate_ =
+        PredictedFilterFpRate(filter_.layout(), filter_.num_keys(),
+                              filter_.num_bits(), filter_.num_probes());
+  } else {
+    filter_ = FilterReader();
+    filter_buf_ = AlignedBuffer();
+    filter_status_ = absl::Status(
+        s.code(),
+        absl::StrCat(s.message(),
+                     "; the filter is ignored (every key may match)"));
+  }
 }
 
 absl::StatusOr<BlockReader> Table::ReadBlock(size_t i, AlignedBuffer* buf,

@@ -79,6 +79,23 @@ class Table {
   Table(std::unique_ptr<RandomAccessFile> file, uint64_t number)
       : file_(std::move(file)), number_(number) {}
 
+  // The steps of Open after the footer, each given its block as read with
+  // its trailer (`bytes`) and the footer's handle of it.
+  // Verifies and decodes the properties block.
+  absl::Status LoadProperties(std::string_view bytes,
+                              const BlockHandle& handle);
+  // Verifies and decodes the index block, and checks it against the file
+  // and the properties: contiguous data blocks from offset 0 to `data_end`,
+  // one per data block, with strictly increasing last keys ending at the
+  // largest key. After LoadProperties.
+  absl::Status LoadIndex(std::string_view bytes, const BlockHandle& handle,
+                         uint64_t data_end);
+  // Keeps a 64-byte aligned copy of the filter block and a reader on it.
+  // Damage or a newer format is no error: the table then matches every key
+  // and filter_status() says why (the reader's code, DataLoss or
+  // Unimplemented).
+  void LoadFilter(std::string_view bytes, const BlockHandle& handle);
+
   std::unique_ptr<RandomAccessFile> file_;
   uint64_t number_;
   TableProperties props_;

@@ -150,6 +150,12 @@ TEST(FilterSpecTest, BitsAndFpRateAreWhatTheBuilderWrites) {
                        PredictedFpRate(spec.layout, reader.bits_per_key(),
                                        reader.num_probes()))
           << spec.Name() << " keys=" << keys;
+      EXPECT_EQ(spec.BlockBytes(keys, spec.bits_per_key), block.size())
+          << spec.Name() << " keys=" << keys;
+      EXPECT_EQ(
+          spec.PredictedBlockFpRate(keys, block.size(), reader.num_probes()),
+          builder->PredictedFpRate(keys, block.size()))
+          << spec.Name() << " keys=" << keys;
     }
   }
 }

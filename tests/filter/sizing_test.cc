@@ -117,6 +117,17 @@ TEST(PredictedFpRateTest, DegenerateArguments) {
       Layout::kStandard, std::numeric_limits<double>::quiet_NaN(), 3)));
 }
 
+// A filter's prediction is the formula at its own bits per key, with the
+// ends an empty filter and an empty bit array give.
+TEST(PredictedFilterFpRateTest, IsTheFormulaAtTheFiltersBitsPerKey) {
+  EXPECT_EQ(PredictedFilterFpRate(Layout::kBlocked, 1000, 10240, 6),
+            PredictedFpRate(Layout::kBlocked, 10.24, 6));
+  EXPECT_EQ(PredictedFilterFpRate(Layout::kStandard, 3, 64, 5),
+            PredictedFpRate(Layout::kStandard, 64.0 / 3, 5));
+  EXPECT_EQ(PredictedFilterFpRate(Layout::kBlocked, 0, 0, 6), 0.0);
+  EXPECT_EQ(PredictedFilterFpRate(Layout::kBlocked, 10, 0, 6), 1.0);
+}
+
 TEST(OptimalNumProbesTest, MinimisesThePrediction) {
   EXPECT_EQ(OptimalNumProbes(Layout::kStandard, 10), 7);
   EXPECT_EQ(OptimalNumProbes(Layout::kStandard, 9.9), 7);

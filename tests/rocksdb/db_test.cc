@@ -31,20 +31,10 @@
 #include "tests/rocksdb/db_test_util.h"
 #include "tests/testing/fp_bounds.h"
 
-namespace bloomgate {
+namespace bloomgate::testing_rocksdb {
 namespace {
 
 using ::bloomgate::testing::FpUpperBound;
-using testing_rocksdb::AllTableProperties;
-using testing_rocksdb::DbOptionsSpec;
-using testing_rocksdb::Key;
-using testing_rocksdb::MakeOptions;
-using testing_rocksdb::MissingKey;
-using testing_rocksdb::OpenDb;
-using testing_rocksdb::TempDir;
-using testing_rocksdb::Ticker;
-using testing_rocksdb::Value;
-using testing_rocksdb::WriteFiles;
 
 constexpr int kFiles = 4;
 
@@ -701,4 +691,4 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 }  // namespace
-}  // namespace bloomgate
+}  // namespace bloomgate::testing_rocksdb

@@ -2,7 +2,9 @@
 //
 // Helpers for tests that run RocksDB databases with the bloomgate policy:
 // a self-removing temporary folder, options, a fixed key set spread over
-// several SST files, and the filter statistics RocksDB records.
+// several SST files, and the filter statistics RocksDB records. The tests
+// that use them are in their namespace, testing_rocksdb, and name them
+// unqualified.
 
 #ifndef BLOOMGATE_TESTS_ROCKSDB_DB_TEST_UTIL_H_
 #define BLOOMGATE_TESTS_ROCKSDB_DB_TEST_UTIL_H_

@@ -22,18 +22,8 @@
 #include "rocksdb/table_properties.h"
 #include "tests/rocksdb/db_test_util.h"
 
-namespace bloomgate {
+namespace bloomgate::testing_rocksdb {
 namespace {
-
-using testing_rocksdb::AllTableProperties;
-using testing_rocksdb::DbOptionsSpec;
-using testing_rocksdb::Key;
-using testing_rocksdb::MakeOptions;
-using testing_rocksdb::MissingKey;
-using testing_rocksdb::OpenDb;
-using testing_rocksdb::TempDir;
-using testing_rocksdb::Value;
-using testing_rocksdb::WaitForBackgroundWork;
 
 constexpr double kBudget = 10;
 
@@ -174,4 +164,4 @@ TEST(LiveTreeFilterTest, NeedsALevelAwareSpec) {
 }
 
 }  // namespace
-}  // namespace bloomgate
+}  // namespace bloomgate::testing_rocksdb

@@ -31,19 +31,10 @@
 #include "tests/rocksdb/db_test_util.h"
 #include "tests/testing/fp_bounds.h"
 
-namespace bloomgate {
+namespace bloomgate::testing_rocksdb {
 namespace {
 
 using ::bloomgate::testing::FpUpperBound;
-using testing_rocksdb::AllTableProperties;
-using testing_rocksdb::DbOptionsSpec;
-using testing_rocksdb::Key;
-using testing_rocksdb::MakeOptions;
-using testing_rocksdb::MissingKey;
-using testing_rocksdb::OpenDb;
-using testing_rocksdb::TempDir;
-using testing_rocksdb::Value;
-using testing_rocksdb::WaitForBackgroundWork;
 
 const RocksDBFilterOptions kMonkey10{.bits_per_key = 10, .monkey = true};
 
@@ -575,4 +566,4 @@ TEST(MonkeyDbTest, AutomaticCompactionsUseTheirLevelsBudgets) {
 }
 
 }  // namespace
-}  // namespace bloomgate
+}  // namespace bloomgate::testing_rocksdb

@@ -24,14 +24,8 @@
 #include "table/block_based/filter_policy_internal.h"
 #include "tests/rocksdb/db_test_util.h"
 
-namespace bloomgate {
+namespace bloomgate::testing_rocksdb {
 namespace {
-
-using testing_rocksdb::AllTableProperties;
-using testing_rocksdb::MakeOptions;
-using testing_rocksdb::OpenDb;
-using testing_rocksdb::TempDir;
-using testing_rocksdb::WriteFiles;
 
 class RocksDBFilterPolicyTest : public testing::Test {
  protected:
@@ -461,4 +455,4 @@ INSTANTIATE_TEST_SUITE_P(
                                          .fanout = 6}));
 
 }  // namespace
-}  // namespace bloomgate
+}  // namespace bloomgate::testing_rocksdb

@@ -91,6 +91,135 @@ absl::Status Invalid(std::string_view flag, std::string_view why) {
       absl::StrCat("--", ToAbsl(flag), ": ", ToAbsl(why)));
 }
 
+// The steps of ValidateBenchOptions, in the order it takes them; each
+// returns the first problem it finds.
+
+// Something to run: benchmarks, engines and filters.
+absl::Status ValidateLists(const BenchOptions& o) {
+  if (o.benchmarks.empty()) return Invalid("benchmarks", "empty");
+  if (o.engines.empty()) return Invalid("engine", "empty");
+  if (o.filters.empty()) return Invalid("filter", "empty");
+  return absl::OkStatus();
+}
+
+// The keys, values and lookups of the workload.
+absl::Status ValidateWorkload(const BenchOptions& o) {
+  if (o.num < 2) return Invalid("num", "must be at least 2");
+  if (o.reads < 0) return Invalid("reads", "must not be negative");
+  if (o.filterless_reads < 0) {
+    return Invalid("filterless_reads", "must not be negative");
+  }
+  if (o.key_size < 1 || o.key_size > 1024) {
+    return Invalid("key_size", "must be in [1, 1024]");
+  }
+  // Keys are decimal slot numbers (workload.h): 2 * num slots must fit.
+  if (std::to_string(2 * o.num - 1).size() > static_cast<size_t>(o.key_size)) {
+    return Invalid(
+        "key_size",
+        absl::StrCat("too small for --num=", o.num, ": needs ",
+                     std::to_string(2 * o.num - 1).size(), " bytes"));
+  }
+  if (o.value_size < 0 || o.value_size > (1 << 20)) {
+    return Invalid("value_size", "must be in [0, 1048576]");
+  }
+  if (!(o.negative_ratio >= 0 && o.negative_ratio <= 1)) {
+    return Invalid("negative_ratio", "must be in [0, 1]");
+  }
+  if (!(o.bloom_bits >= 0.1 && o.bloom_bits <= 100)) {
+    return Invalid("bloom_bits", "must be in [0.1, 100]");
+  }
+  if (o.batch_size < 1 || o.batch_size > 100000) {
+    return Invalid("batch_size", "must be in [1, 100000]");
+  }
+  if (o.threads < 1 || o.threads > 256) {
+    return Invalid("threads", "must be in [1, 256]");
+  }
+  if (o.multiget_batch < 1 || o.multiget_batch > 10000) {
+    return Invalid("multiget_batch", "must be in [1, 10000]");
+  }
+  return absl::OkStatus();
+}
+
+// What the engines run on: their settings, and the device the latency
+// model stands for.
+absl::Status ValidateEngineSettings(const BenchOptions& o) {
+  if (o.engine.write_buffer_size < 64 << 10) {
+    return Invalid("write_buffer_size", "must be at least 65536");
+  }
+  if (o.engine.target_file_size_base < 64 << 10) {
+    return Invalid("target_file_size_base", "must be at least 65536");
+  }
+  if (o.engine.max_bytes_for_level_base < 64 << 10) {
+    return Invalid("max_bytes_for_level_base", "must be at least 65536");
+  }
+  if (!(o.engine.max_bytes_for_level_multiplier >= 2 &&
+        o.engine.max_bytes_for_level_multiplier <= 1000)) {
+    return Invalid("max_bytes_for_level_multiplier", "must be in [2, 1000]");
+  }
+  if (o.engine.num_levels < 2 || o.engine.num_levels > 20) {
+    return Invalid("num_levels", "must be in [2, 20]");
+  }
+  if (o.engine.cache_size < 0)
+    return Invalid("cache_size", "must not be negative");
+  if (!(o.io_latency_us >= 0 && o.io_latency_us <= 1e7)) {
+    return Invalid("io_latency_us", "must be in [0, 10000000]");
+  }
+  return absl::OkStatus();
+}
+
+// The tree filllevels builds and level-aware filters allocate for.
+absl::Status ValidateLevels(const BenchOptions& o) {
+  for (BenchmarkKind b : o.benchmarks) {
+    if (b != BenchmarkKind::kFillLevels) continue;
+    // Compactions of their own would reshape the tree being built.
+    if (!o.engine.disable_auto_compactions) {
+      return Invalid("benchmarks",
+                     "filllevels needs --disable_auto_compactions=true");
+    }
+    absl::StatusOr<std::vector<int64_t>> weights = LevelWeights(
+        o.engine.num_levels, o.engine.max_bytes_for_level_multiplier, o.num);
+    if (!weights.ok())
+      return Invalid("num", std::string(weights.status().message()));
+  }
+  for (const FilterSpec& f : o.filters) {
+    if (!f.monkey) continue;
+    absl::StatusOr<std::vector<double>> bits =
+        FilterForRun(f, o).LevelBitsPerKey(o.engine.num_levels);
+    if (!bits.ok()) {
+      return Invalid(
+          "filter", absl::StrCat(FilterName(f), ": ", bits.status().message()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Flags that need another flag.
+absl::Status ValidateFlagPairs(const BenchOptions& o) {
+  if (o.require_direct_reads && !o.engine.use_direct_reads) {
+    return Invalid("require_direct_reads", "needs --use_direct_reads");
+  }
+  if (o.use_existing_db && o.db.empty()) {
+    return Invalid("use_existing_db", "needs --db");
+  }
+  return absl::OkStatus();
+}
+
+// Every engine runs at least one of the filters.
+absl::Status ValidateEngineFilters(const BenchOptions& o) {
+  for (EngineKind engine : o.engines) {
+    bool any = false;
+    for (const FilterSpec& filter : o.filters) {
+      any |= EngineSupports(engine, filter);
+    }
+    if (!any) {
+      return Invalid("filter",
+                     absl::StrCat("none of the filters runs on --engine=",
+                                  ToAbsl(EngineName(engine))));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 std::string_view EngineName(EngineKind engine) {
@@ -142,100 +271,10 @@ FilterSpec FilterForRun(const FilterSpec& kind, const BenchOptions& options,
 }
 
 absl::Status ValidateBenchOptions(const BenchOptions& o) {
-  if (o.benchmarks.empty()) return Invalid("benchmarks", "empty");
-  if (o.engines.empty()) return Invalid("engine", "empty");
-  if (o.filters.empty()) return Invalid("filter", "empty");
-  if (o.num < 2) return Invalid("num", "must be at least 2");
-  if (o.reads < 0) return Invalid("reads", "must not be negative");
-  if (o.filterless_reads < 0) {
-    return Invalid("filterless_reads", "must not be negative");
-  }
-  if (o.key_size < 1 || o.key_size > 1024) {
-    return Invalid("key_size", "must be in [1, 1024]");
-  }
-  // Keys are decimal slot numbers (workload.h): 2 * num slots must fit.
-  if (std::to_string(2 * o.num - 1).size() > static_cast<size_t>(o.key_size)) {
-    return Invalid(
-        "key_size",
-        absl::StrCat("too small for --num=", o.num, ": needs ",
-                     std::to_string(2 * o.num - 1).size(), " bytes"));
-  }
-  if (o.value_size < 0 || o.value_size > (1 << 20)) {
-    return Invalid("value_size", "must be in [0, 1048576]");
-  }
-  if (!(o.negative_ratio >= 0 && o.negative_ratio <= 1)) {
-    return Invalid("negative_ratio", "must be in [0, 1]");
-  }
-  if (!(o.bloom_bits >= 0.1 && o.bloom_bits <= 100)) {
-    return Invalid("bloom_bits", "must be in [0.1, 100]");
-  }
-  if (o.batch_size < 1 || o.batch_size > 100000) {
-    return Invalid("batch_size", "must be in [1, 100000]");
-  }
-  if (o.threads < 1 || o.threads > 256) {
-    return Invalid("threads", "must be in [1, 256]");
-  }
-  if (o.multiget_batch < 1 || o.multiget_batch > 10000) {
-    return Invalid("multiget_batch", "must be in [1, 10000]");
-  }
-  if (o.engine.write_buffer_size < 64 << 10) {
-    return Invalid("write_buffer_size", "must be at least 65536");
-  }
-  if (o.engine.target_file_size_base < 64 << 10) {
-    return Invalid("target_file_size_base", "must be at least 65536");
-  }
-  if (o.engine.max_bytes_for_level_base < 64 << 10) {
-    return Invalid("max_bytes_for_level_base", "must be at least 65536");
-  }
-  if (!(o.engine.max_bytes_for_level_multiplier >= 2 &&
-        o.engine.max_bytes_for_level_multiplier <= 1000)) {
-    return Invalid("max_bytes_for_level_multiplier", "must be in [2, 1000]");
-  }
-  if (o.engine.num_levels < 2 || o.engine.num_levels > 20) {
-    return Invalid("num_levels", "must be in [2, 20]");
-  }
-  if (o.engine.cache_size < 0)
-    return Invalid("cache_size", "must not be negative");
-  if (!(o.io_latency_us >= 0 && o.io_latency_us <= 1e7)) {
-    return Invalid("io_latency_us", "must be in [0, 10000000]");
-  }
-  for (BenchmarkKind b : o.benchmarks) {
-    if (b != BenchmarkKind::kFillLevels) continue;
-    // Compactions of their own would reshape the tree being built.
-    if (!o.engine.disable_auto_compactions) {
-      return Invalid("benchmarks",
-                     "filllevels needs --disable_auto_compactions=true");
-    }
-    absl::StatusOr<std::vector<int64_t>> weights = LevelWeights(
-        o.engine.num_levels, o.engine.max_bytes_for_level_multiplier, o.num);
-    if (!weights.ok())
-      return Invalid("num", std::string(weights.status().message()));
-  }
-  for (const FilterSpec& f : o.filters) {
-    if (!f.monkey) continue;
-    absl::StatusOr<std::vector<double>> bits =
-        FilterForRun(f, o).LevelBitsPerKey(o.engine.num_levels);
-    if (!bits.ok()) {
-      return Invalid(
-          "filter", absl::StrCat(FilterName(f), ": ", bits.status().message()));
-    }
-  }
-  if (o.require_direct_reads && !o.engine.use_direct_reads) {
-    return Invalid("require_direct_reads", "needs --use_direct_reads");
-  }
-  if (o.use_existing_db && o.db.empty()) {
-    return Invalid("use_existing_db", "needs --db");
-  }
-  for (EngineKind engine : o.engines) {
-    bool any = false;
-    for (const FilterSpec& filter : o.filters) {
-      any |= EngineSupports(engine, filter);
-    }
-    if (!any) {
-      return Invalid("filter",
-                     absl::StrCat("none of the filters runs on --engine=",
-                                  ToAbsl(EngineName(engine))));
-    }
+  for (absl::Status (*validate)(const BenchOptions&) :
+       {ValidateLists, ValidateWorkload, ValidateEngineSettings, ValidateLevels,
+        ValidateFlagPairs, ValidateEngineFilters}) {
+    if (absl::Status s = validate(o); !s.ok()) return s;
   }
   return absl::OkStatus();
 }

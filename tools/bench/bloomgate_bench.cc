@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
 #include "bench_options.h"
@@ -127,39 +127,24 @@ ABSL_FLAG(bool, progress, true,
 
 namespace {
 
+namespace bench = bloomgate::bench;
+
 int Fail(const absl::Status& status) {
   std::cerr << "bloomgate_bench: " << status.message() << "\n\n"
             << absl::ProgramUsageMessage() << "\nTry --help for the flags.\n";
   return 1;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  namespace bench = bloomgate::bench;
-  bloomgate::tools::SetToolUsage(
-      "Measures the disk reads that per-file filters avoid on mostly-negative "
-      "lookups, on RocksDB and bloomgate's LSM, in db_bench's style.\n"
-      "With no flags: the default comparison (both engines, filters none, "
-      "bloomgate, rocksdb_bloom, rocksdb_ribbon, 10 bits/key, 1M keys, 1M "
-      "lookups 99% absent).\n"
-      "Usage: bloomgate_bench [--benchmarks=fillrandom,readmixed] "
-      "[--engine=lsm,rocksdb] [--filter=none,bloomgate,...] [--num=N] "
-      "[--reads=N] [--json=FILE] ...",
-      __FILE__);
-  std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
-  if (positional.size() > 1) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("unexpected argument '", positional[1], "'")));
-  }
-
+// The flags, parsed and copied into BenchOptions (not yet validated);
+// InvalidArgument for a list that does not parse.
+absl::StatusOr<bench::BenchOptions> ReadFlags() {
   bench::BenchOptions options;
   auto benchmarks = bench::ParseBenchmarkList(absl::GetFlag(FLAGS_benchmarks));
-  if (!benchmarks.ok()) return Fail(benchmarks.status());
+  if (!benchmarks.ok()) return benchmarks.status();
   auto engines = bench::ParseEngineList(absl::GetFlag(FLAGS_engine));
-  if (!engines.ok()) return Fail(engines.status());
+  if (!engines.ok()) return engines.status();
   auto filters = bench::ParseFilterList(absl::GetFlag(FLAGS_filter));
-  if (!filters.ok()) return Fail(filters.status());
+  if (!filters.ok()) return filters.status();
   options.benchmarks = *benchmarks;
   options.engines = *engines;
   options.filters = *filters;
@@ -200,6 +185,72 @@ int main(int argc, char** argv) {
   options.io_latency_us = absl::GetFlag(FLAGS_io_latency_us);
   options.json = absl::GetFlag(FLAGS_json);
   options.progress = absl::GetFlag(FLAGS_progress);
+  return options;
+}
+
+// `table` under `title`, then `legend`, the lines that explain it; nothing
+// for an empty table.
+void PrintTable(std::string_view title, const std::string& table,
+                const std::string& legend) {
+  if (table.empty()) return;
+  std::cout << "\n" << title << "\n" << table << "\n" << legend;
+}
+
+// The comparison table of the read benchmarks and what its columns mean.
+void PrintComparison(const bench::BenchOptions& options,
+                     const std::vector<bench::BenchResult>& results) {
+  std::string legend =
+      "I/O/hit, I/O/miss: data-block reads per lookup that found its key / "
+      "found nothing.\n"
+      "files/miss: files whose key range covers each absent key, i.e. the "
+      "reads of a lookup without a filter.\n"
+      "avoided: share of the files on the lookup path that the filter "
+      "skipped. bits/key: filter memory per key.\n";
+  if (options.histogram) {
+    legend +=
+        "miss us, miss p99 us: mean and 99th percentile latency of the "
+        "lookups that found nothing.\n";
+  }
+  if (options.histogram || options.engine.use_direct_reads) {
+    legend +=
+        "read us: measured mean time of one data-block read. user us/op: the "
+        "lookup threads' user CPU time.\n"
+        "explained: (user + reads x read us) / measured time. avoided us/op: "
+        "the avoided reads at read us.\n";
+  }
+  legend += "How each engine counts: docs/evaluation.md.\n";
+  PrintTable("Comparison", bench::FormatTable(results), legend);
+}
+
+// bloomgate_monkey against uniform bloomgate, when both ran.
+void PrintMonkeyComparison(const std::vector<bench::BenchResult>& results) {
+  PrintTable("Monkey against uniform bloomgate",
+             bench::FormatMonkeyComparison(results),
+             "bytes: filter memory of each run's live files. memory m/u: "
+             "monkey bytes / uniform bytes.\n"
+             "fewer I/Os: uniform I/O/miss / monkey I/O/miss; predicted: the "
+             "same from the files' filters' predicted FP rates.\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bloomgate::tools::SetToolUsage(
+      "Measures the disk reads that per-file filters avoid on mostly-negative "
+      "lookups, on RocksDB and bloomgate's LSM, in db_bench's style.\n"
+      "With no flags: the default comparison (both engines, filters none, "
+      "bloomgate, rocksdb_bloom, rocksdb_ribbon, 10 bits/key, 1M keys, 1M "
+      "lookups 99% absent).\n"
+      "Usage: bloomgate_bench [--benchmarks=fillrandom,readmixed] "
+      "[--engine=lsm,rocksdb] [--filter=none,bloomgate,...] [--num=N] "
+      "[--reads=N] [--json=FILE] ...",
+      __FILE__);
+  if (absl::Status s = bloomgate::tools::ParseToolFlags(argc, argv); !s.ok()) {
+    return Fail(s);
+  }
+  absl::StatusOr<bench::BenchOptions> flags = ReadFlags();
+  if (!flags.ok()) return Fail(flags.status());
+  bench::BenchOptions& options = *flags;
   if (absl::Status s = bench::ValidateBenchOptions(options); !s.ok()) {
     return Fail(s);
   }
@@ -215,37 +266,8 @@ int main(int argc, char** argv) {
   absl::StatusOr<std::vector<bench::BenchResult>> results = runner.RunAll();
   if (!results.ok()) return Fail(results.status());
 
-  std::string table = bench::FormatTable(*results);
-  if (!table.empty()) {
-    std::cout << "\nComparison\n"
-              << table << "\n"
-              << "I/O/hit, I/O/miss: data-block reads per lookup that found "
-                 "its key / found nothing.\n"
-                 "files/miss: files whose key range covers each absent key, "
-                 "i.e. the reads of a lookup without a filter.\n"
-                 "avoided: share of the files on the lookup path that the "
-                 "filter skipped. bits/key: filter memory per key.\n";
-    if (options.histogram) {
-      std::cout << "miss us, miss p99 us: mean and 99th percentile latency "
-                   "of the lookups that found nothing.\n";
-    }
-    if (options.histogram || options.engine.use_direct_reads) {
-      std::cout << "read us: measured mean time of one data-block read. "
-                   "user us/op: the lookup threads' user CPU time.\n"
-                   "explained: (user + reads x read us) / measured time. "
-                   "avoided us/op: the avoided reads at read us.\n";
-    }
-    std::cout << "How each engine counts: docs/evaluation.md.\n";
-  }
-  std::string monkey = bench::FormatMonkeyComparison(*results);
-  if (!monkey.empty()) {
-    std::cout << "\nMonkey against uniform bloomgate\n"
-              << monkey << "\n"
-              << "bytes: filter memory of each run's live files. memory m/u: "
-                 "monkey bytes / uniform bytes.\n"
-                 "fewer I/Os: uniform I/O/miss / monkey I/O/miss; predicted: "
-                 "the same from the files' filters' predicted FP rates.\n";
-  }
+  PrintComparison(options, *results);
+  PrintMonkeyComparison(*results);
   if (!options.json.empty()) {
     if (absl::Status s = bench::WriteJsonFile(options.json, *results);
         !s.ok()) {

@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -69,10 +68,8 @@ int main(int argc, char** argv) {
       "Usage: bloomgate_plot --out=DIR [--fp_sweep=A.json,B.json,...] "
       "[--io_sweep=...] [--latency=RESULTS.json]",
       __FILE__);
-  std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
-  if (positional.size() > 1) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("unexpected argument '", positional[1], "'")));
+  if (absl::Status s = bloomgate::tools::ParseToolFlags(argc, argv); !s.ok()) {
+    return Fail(s);
   }
   const std::string out = absl::GetFlag(FLAGS_out);
   const std::vector<std::string> fp = absl::GetFlag(FLAGS_fp_sweep);

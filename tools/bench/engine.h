@@ -20,6 +20,7 @@
 #include "absl/status/statusor.h"
 #include "bench_options.h"
 #include "engine_settings.h"
+#include "read_counters.h"
 
 namespace bloomgate::bench {
 
@@ -40,27 +41,6 @@ struct EngineOptions {
   // LSM always does (two clock reads per read system call); RocksDB only
   // with this, as its PerfContext timers cost every Get.
   bool time_reads = false;
-};
-
-// Cumulative read-path counters since the engine was opened.
-struct ReadCounters {
-  // Files whose key range covered a looked-up key and which the search
-  // reached: the data-block reads a filterless engine would have done.
-  // Not all engines can count them without a filter (files_on_path_known).
-  uint64_t files_on_path = 0;
-  bool files_on_path_known = false;
-  uint64_t filter_checks = 0;
-  uint64_t filter_negatives = 0;  // files skipped by the filter: I/Os avoided
-  uint64_t filter_positives = 0;
-  // Positives for a file that did hold the key; the others are false.
-  uint64_t filter_true_positives = 0;
-  // Data-block reads by Gets, split by how the Get ended: found a value
-  // (hit) or not (miss).
-  uint64_t hit_reads = 0;
-  uint64_t miss_reads = 0;
-  // Wall time of those reads, in nanoseconds, when read_nanos_known.
-  uint64_t read_nanos = 0;
-  bool read_nanos_known = false;
 };
 
 // Named counters, in the engine's order.
@@ -126,6 +106,8 @@ class Engine {
   // FailedPrecondition if a level between 0 and `level` holds files.
   virtual absl::Status CompactLevel0To(int level) = 0;
 
+  // The read counters (read_counters.h), cumulative since the engine was
+  // opened.
   virtual ReadCounters GetCounters() = 0;
   // Every counter the engine itself keeps, by its own names, cumulative
   // since it was opened: the LSM's statistics tables (bloomgate/lsm/stats.h:

@@ -8,6 +8,7 @@
 #ifndef BLOOMGATE_TOOLS_BENCH_ENGINE_SETTINGS_H_
 #define BLOOMGATE_TOOLS_BENCH_ENGINE_SETTINGS_H_
 
+#include <cstddef>
 #include <cstdint>
 
 namespace bloomgate::bench {
@@ -43,6 +44,18 @@ struct EngineSettings {
   // candidate file's filter line before it probes the first. (RocksDB has
   // no such switch.)
   bool prefetch_filters = true;
+
+  // The sizes in the unsigned types both engines' options take (the flags
+  // are signed; ValidateBenchOptions keeps them at 64 KiB or more).
+  size_t WriteBufferBytes() const {
+    return static_cast<size_t>(write_buffer_size);
+  }
+  uint64_t TargetFileBytes() const {
+    return static_cast<uint64_t>(target_file_size_base);
+  }
+  uint64_t LevelBaseBytes() const {
+    return static_cast<uint64_t>(max_bytes_for_level_base);
+  }
 };
 
 }  // namespace bloomgate::bench

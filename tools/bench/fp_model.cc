@@ -2,11 +2,8 @@
 
 #include "fp_model.h"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
-
-#include "bloomgate/filter_builder.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -21,21 +18,14 @@ double PredictedFileFp(const FilterSpec& filter, uint64_t keys,
   if (keys == 0 || filter.family == FilterFamily::kNone) return kNaN;
   if (!filter.monkey) return filter.PredictedFpRate(keys);
   for (double bits : level_bits) {
-    if (bits <= 0) continue;
-    absl::StatusOr<FilterBuilder> builder =
-        FilterBuilder::Create(filter.Options(bits));
-    if (builder.ok() && builder->BlockSize(keys) == filter_bytes) {
+    if (bits > 0 && filter.BlockBytes(keys, bits) == filter_bytes) {
       return filter.PredictedFpRate(keys, bits);
     }
   }
   // Sized from the live tree: the rate of a block of this size, with the
   // probes its bits per key choose.
-  const double bits =
-      8.0 * static_cast<double>(filter_bytes) / static_cast<double>(keys);
-  absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(
-      filter.Options(std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey)));
-  if (filter_bytes == 0 || !builder.ok()) return kNaN;
-  return builder->PredictedFpRate(keys, filter_bytes);
+  if (filter_bytes == 0) return kNaN;
+  return filter.PredictedBlockFpRate(keys, filter_bytes);
 }
 
 double PredictedFileFp(const FilterSpec& filter, const FileInfo& file,

@@ -26,8 +26,8 @@ namespace bloomgate::bench {
 // `filter_bytes`: the file's block, not its current level, tells which
 // budget it was built with, as a file moved down unchanged keeps it; when
 // no budget matches (a filter sized from the live tree), at the bits per
-// key its block has, with the probe count those bits choose. NaN without
-// a filter block.
+// key its block has, with the probe count those bits choose
+// (FilterSpec::PredictedBlockFpRate). NaN without a filter block.
 double PredictedFileFp(const FilterSpec& filter, uint64_t keys,
                        uint64_t filter_bytes,
                        absl::Span<const double> level_bits = {});

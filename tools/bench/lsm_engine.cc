@@ -31,12 +31,9 @@ class LsmEngine final : public Engine {
         o.hand_shaped_tree ? lsm::StoreOptions::LevelAllocation::kAssumedShape
                            : lsm::StoreOptions::LevelAllocation::kLiveTree;
     options.prefetch_filters = o.settings.prefetch_filters;
-    options.write_buffer_size =
-        static_cast<size_t>(o.settings.write_buffer_size);
-    options.target_file_size =
-        static_cast<uint64_t>(o.settings.target_file_size_base);
-    options.max_bytes_for_level_base =
-        static_cast<uint64_t>(o.settings.max_bytes_for_level_base);
+    options.write_buffer_size = o.settings.WriteBufferBytes();
+    options.target_file_size = o.settings.TargetFileBytes();
+    options.max_bytes_for_level_base = o.settings.LevelBaseBytes();
     options.level_multiplier = o.settings.max_bytes_for_level_multiplier;
     options.num_levels = o.settings.num_levels;
     options.disable_auto_compactions = o.settings.disable_auto_compactions;
@@ -101,8 +98,8 @@ class LsmEngine final : public Engine {
     c.filter_negatives = t.filter_negatives;
     c.filter_positives = t.filter_positives;
     c.filter_true_positives = t.filter_positives - t.false_positives;
-    c.hit_reads = stats.hit_reads;
-    c.miss_reads = stats.miss_reads;
+    c.ios_hits = stats.hit_reads;
+    c.ios_misses = stats.miss_reads;
     c.read_nanos = t.data_block_read_nanos;
     c.read_nanos_known = true;
     return c;

@@ -140,8 +140,9 @@ nlohmann::ordered_json ResultJson(const BenchResult& r) {
   o["ios_per_miss"] = Measured(r.ios_per_miss);
   o["files_on_path_per_op"] = Measured(r.files_on_path_per_op);
   o["covering_files_per_miss"] = Measured(r.covering_files_per_miss);
-  o["filter_checks"] = r.filter_checks;
-  o["filter_negatives"] = r.filter_negatives;
+  for (const ReadCounterField& field : kReadCounterFields) {
+    if (field.in_json) o[std::string(field.name)] = r.*field.count;
+  }
   o["filter_false_positives"] = r.filter_false_positives;
   o["ios_avoided_pct"] = Measured(r.ios_avoided_pct);
   o["fp_observed"] = Measured(r.fp_observed);

@@ -14,10 +14,13 @@
 #include <vector>
 
 #include "histogram.h"
+#include "read_counters.h"
 
 namespace bloomgate::bench {
 
-struct BenchResult {
+// The read counters (ReadCounters) are what the benchmark's lookups added
+// to the engine's; a fill's are 0.
+struct BenchResult : ReadCounters {
   std::string engine;
   std::string filter;
   std::string benchmark;
@@ -36,22 +39,17 @@ struct BenchResult {
   int64_t hits = 0;
   int64_t misses = 0;
   int64_t found = 0;  // == hits; db_bench's "(found of ops found)"
-  uint64_t ios = 0;   // data-block reads, all lookups
-  uint64_t ios_hits = 0;
-  uint64_t ios_misses = 0;
+  uint64_t ios = 0;   // data-block reads, all lookups: ios_hits + ios_misses
   double ios_per_op = 0;
   double ios_per_hit = 0;   // NaN without hits
   double ios_per_miss = 0;  // NaN without misses
 
-  // Files on the lookup path (key range covered, search reached them): the
-  // reads a filterless engine does. NaN when the engine cannot tell.
-  double files_on_path = 0;
+  // files_on_path per lookup; NaN when the engine cannot tell.
   double files_on_path_per_op = 0;
   // Files whose key range covers each absent key, counted from the files'
   // metadata outside the timed loop: the independent check of the above.
   double covering_files_per_miss = 0;
-  uint64_t filter_checks = 0;
-  uint64_t filter_negatives = 0;
+  // filter_positives - filter_true_positives.
   uint64_t filter_false_positives = 0;
   // filter_negatives / files_on_path, in percent: the reads the filter saved.
   double ios_avoided_pct = 0;

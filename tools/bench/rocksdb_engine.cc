@@ -143,12 +143,9 @@ class RocksDBEngine final : public Engine {
     }
     options.compression = rocksdb::kNoCompression;
     options.max_open_files = -1;
-    options.write_buffer_size =
-        static_cast<size_t>(o.settings.write_buffer_size);
-    options.target_file_size_base =
-        static_cast<uint64_t>(o.settings.target_file_size_base);
-    options.max_bytes_for_level_base =
-        static_cast<uint64_t>(o.settings.max_bytes_for_level_base);
+    options.write_buffer_size = o.settings.WriteBufferBytes();
+    options.target_file_size_base = o.settings.TargetFileBytes();
+    options.max_bytes_for_level_base = o.settings.LevelBaseBytes();
     options.max_bytes_for_level_multiplier =
         o.settings.max_bytes_for_level_multiplier;
     options.num_levels = o.settings.num_levels;
@@ -301,8 +298,8 @@ class RocksDBEngine final : public Engine {
     c.filter_true_positives =
         statistics_->getTickerCount(rocksdb::BLOOM_FILTER_FULL_TRUE_POSITIVE);
     c.filter_checks = c.filter_negatives + c.filter_positives;
-    c.hit_reads = hit_reads_.load(std::memory_order_relaxed);
-    c.miss_reads = miss_reads_.load(std::memory_order_relaxed);
+    c.ios_hits = hit_reads_.load(std::memory_order_relaxed);
+    c.ios_misses = miss_reads_.load(std::memory_order_relaxed);
     c.read_nanos = read_nanos_.load(std::memory_order_relaxed);
     c.read_nanos_known = perf_level_ != rocksdb::PerfLevel::kEnableCount;
     // With a filter, RocksDB checks it on every file whose range covers the
@@ -314,7 +311,7 @@ class RocksDBEngine final : public Engine {
       c.files_on_path = c.filter_checks;
       c.files_on_path_known = true;
     } else if (no_cache_ && !multigets_.load(std::memory_order_relaxed)) {
-      c.files_on_path = c.hit_reads + c.miss_reads;
+      c.files_on_path = c.ios_hits + c.ios_misses;
       c.files_on_path_known = true;
     }
     return c;

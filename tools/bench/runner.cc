@@ -40,6 +40,14 @@ double Seconds(Clock::duration d) {
   return std::chrono::duration<double>(d).count();
 }
 
+// The filter of `filters` whose registry name is `name`, or end().
+std::vector<FilterSpec>::const_iterator FindFilter(
+    const std::vector<FilterSpec>& filters, std::string_view name) {
+  return std::find_if(filters.begin(), filters.end(), [&](const FilterSpec& f) {
+    return FilterName(f) == name;
+  });
+}
+
 // What the threads of a read benchmark tally, merged after they join.
 struct ReadTally {
   int64_t found = 0;
@@ -62,9 +70,9 @@ uint64_t ThreadUserNanos() {
 
 // The figures of a read benchmark that come from clocks rather than
 // counters: latency percentiles, the measured read latency and what it
-// explains. `avoided_per_op` is filter negatives per lookup.
+// explains. `avoided_per_op` is filter negatives per lookup. After
+// RecordReads.
 void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
-                   const ReadCounters& before, const ReadCounters& after,
                    double avoided_per_op, BenchResult* r) {
   if (o.histogram) {
     LatencyHistogram hits, all;
@@ -85,10 +93,9 @@ void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
   for (const ReadTally& tally : tallies) user_nanos += tally.user_nanos;
   r->user_micros_per_op =
       Ratio(static_cast<double>(user_nanos) / 1e3, static_cast<double>(r->ops));
-  if (!after.read_nanos_known) return;
-  r->read_latency_us =
-      Ratio(static_cast<double>(after.read_nanos - before.read_nanos) / 1e3,
-            static_cast<double>(r->ios));
+  if (!r->read_nanos_known) return;
+  r->read_latency_us = Ratio(static_cast<double>(r->read_nanos) / 1e3,
+                             static_cast<double>(r->ios));
   // A lookup's wall time is its user time plus its reads' (the reads being
   // its only system calls); both are measured, so the sum checks the
   // measured read latency against the lookup's mean time.
@@ -236,8 +243,7 @@ void RecordReads(const FilterSpec& filter,
     r->misses += tally.not_found;
   }
   r->found = r->hits;
-  r->ios_hits = after.hit_reads - before.hit_reads;
-  r->ios_misses = after.miss_reads - before.miss_reads;
+  static_cast<ReadCounters&>(*r) = CounterDelta(before, after);
   r->ops = r->hits + r->misses;
   r->ios = r->ios_hits + r->ios_misses;
   r->micros_per_op =
@@ -250,27 +256,21 @@ void RecordReads(const FilterSpec& filter,
   r->ios_per_miss =
       Ratio(static_cast<double>(r->ios_misses), static_cast<double>(r->misses));
 
-  r->filter_checks = after.filter_checks - before.filter_checks;
-  r->filter_negatives = after.filter_negatives - before.filter_negatives;
-  const uint64_t positives = after.filter_positives - before.filter_positives;
-  const uint64_t true_positives =
-      after.filter_true_positives - before.filter_true_positives;
-  r->filter_false_positives = positives - std::min(positives, true_positives);
-  r->files_on_path =
-      after.files_on_path_known
-          ? static_cast<double>(after.files_on_path - before.files_on_path)
-          : kNaN;
-  r->files_on_path_per_op =
-      Ratio(r->files_on_path, static_cast<double>(r->ops));
+  r->filter_false_positives =
+      r->filter_positives -
+      std::min(r->filter_positives, r->filter_true_positives);
+  const double files_on_path =
+      r->files_on_path_known ? static_cast<double>(r->files_on_path) : kNaN;
+  r->files_on_path_per_op = Ratio(files_on_path, static_cast<double>(r->ops));
   if (filter.family == FilterFamily::kNone) {
     r->ios_avoided_pct = 0;
     r->fp_observed = kNaN;
   } else {
-    r->ios_avoided_pct = 100.0 * Ratio(static_cast<double>(r->filter_negatives),
-                                       r->files_on_path);
+    r->ios_avoided_pct =
+        100.0 * Ratio(static_cast<double>(r->filter_negatives), files_on_path);
     r->fp_observed =
         Ratio(static_cast<double>(r->filter_false_positives),
-              static_cast<double>(r->filter_checks - true_positives));
+              static_cast<double>(r->filter_checks - r->filter_true_positives));
   }
 }
 
@@ -334,90 +334,103 @@ Runner::Runner(const BenchOptions& options, std::ostream* out)
     : options_(options), out_(out) {}
 
 absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
-  std::string base = options_.db;
-  bool temporary = base.empty();
-  if (temporary) {
-    absl::StatusOr<std::string> scratch = CreateScratchDir("bloomgate_bench");
-    if (!scratch.ok()) return scratch.status();
-    base = *std::move(scratch);
-  } else {
-    std::error_code ec;
-    std::filesystem::create_directories(base, ec);
-    if (ec) {
-      return absl::InternalError(
-          absl::StrCat("cannot create --db=", base, ": ", ec.message()));
-    }
-  }
-
-  // With monkey_equal_memory, bloomgate_monkey runs before bloomgate so
-  // that the uniform run can be given the monkey run's memory.
-  std::vector<FilterSpec> filters = options_.filters;
-  auto find = [&](std::string_view name) {
-    return std::find_if(
-        filters.begin(), filters.end(),
-        [&](const FilterSpec& f) { return FilterName(f) == name; });
-  };
-  const bool equal_memory = options_.monkey_equal_memory &&
-                            find("bloomgate_monkey") != filters.end() &&
-                            find("bloomgate") != filters.end();
-  if (equal_memory) {
-    const FilterSpec monkey = *find("bloomgate_monkey");
-    filters.erase(find("bloomgate_monkey"));
-    filters.insert(find("bloomgate"), monkey);
-  }
-
+  bool temporary = false;
+  absl::StatusOr<std::string> base = MakeBaseDir(&temporary);
+  if (!base.ok()) return base.status();
+  const bool equal_memory = EqualMemory();
+  const std::vector<FilterSpec> filters = FiltersInRunOrder(equal_memory);
   std::vector<BenchResult> all;
   absl::Status status;
   for (EngineKind engine : options_.engines) {
-    std::optional<double> uniform_bits;
-    for (const FilterSpec& filter : filters) {
-      const std::string name = FilterName(filter);
-      if (!EngineSupports(engine, filter)) {
-        *out_ << "(skipping engine " << EngineName(engine) << " with filter "
-              << name << ": not supported)\n";
-        continue;
-      }
-      std::optional<double> bits;
-      if (name == "bloomgate" && uniform_bits.has_value()) {
-        bits = uniform_bits;
-        *out_ << "(bloomgate at " << absl::StrFormat("%.4f", *bits)
-              << " bits/key: the filter memory bloomgate_monkey used on "
-              << EngineName(engine) << ", --monkey_equal_memory)\n";
-      }
-      std::string dir = EngineDir(base, engine, filter);
-      absl::StatusOr<std::vector<BenchResult>> results =
-          RunOne(engine, filter, dir, bits);
-      if (!options_.keep_db && !options_.use_existing_db) {
-        std::error_code ec;
-        std::filesystem::remove_all(dir, ec);
-      }
-      if (!results.ok()) {
-        status = results.status();
-        break;
-      }
-      all.insert(all.end(), results->begin(), results->end());
-      if (equal_memory && name == "bloomgate_monkey") {
-        absl::StatusOr<double> matched =
-            EqualMemoryBits(last_shape_, Layout::kBlocked);
-        if (matched.ok()) {
-          uniform_bits = *matched;
-        } else {
-          *out_ << "(bloomgate at --bloom_bits, not at bloomgate_monkey's "
-                   "memory: "
-                << matched.status().message() << ")\n";
-        }
-      }
-    }
+    status = RunEngine(engine, filters, *base, equal_memory, &all);
     if (!status.ok()) break;
   }
+  RemoveBaseDir(*base, temporary);
+  if (!status.ok()) return status;
+  return all;
+}
+
+absl::StatusOr<std::string> Runner::MakeBaseDir(bool* temporary) const {
+  *temporary = options_.db.empty();
+  if (*temporary) return CreateScratchDir("bloomgate_bench");
+  std::error_code ec;
+  std::filesystem::create_directories(options_.db, ec);
+  if (ec) {
+    return absl::InternalError(
+        absl::StrCat("cannot create --db=", options_.db, ": ", ec.message()));
+  }
+  return options_.db;
+}
+
+void Runner::RemoveBaseDir(const std::string& base, bool temporary) const {
   if (temporary && !options_.keep_db) {
     std::error_code ec;
     std::filesystem::remove_all(base, ec);
   } else if (options_.keep_db) {
     *out_ << "(databases kept in " << base << ")\n";
   }
-  if (!status.ok()) return status;
-  return all;
+}
+
+bool Runner::EqualMemory() const {
+  const std::vector<FilterSpec>& filters = options_.filters;
+  return options_.monkey_equal_memory &&
+         FindFilter(filters, "bloomgate_monkey") != filters.end() &&
+         FindFilter(filters, "bloomgate") != filters.end();
+}
+
+std::vector<FilterSpec> Runner::FiltersInRunOrder(bool equal_memory) const {
+  std::vector<FilterSpec> filters = options_.filters;
+  if (equal_memory) {
+    const FilterSpec monkey = *FindFilter(filters, "bloomgate_monkey");
+    filters.erase(FindFilter(filters, "bloomgate_monkey"));
+    filters.insert(FindFilter(filters, "bloomgate"), monkey);
+  }
+  return filters;
+}
+
+absl::Status Runner::RunEngine(EngineKind engine,
+                               const std::vector<FilterSpec>& filters,
+                               const std::string& base, bool equal_memory,
+                               std::vector<BenchResult>* all) {
+  std::optional<double> uniform_bits;
+  for (const FilterSpec& filter : filters) {
+    const std::string name = FilterName(filter);
+    if (!EngineSupports(engine, filter)) {
+      *out_ << "(skipping engine " << EngineName(engine) << " with filter "
+            << name << ": not supported)\n";
+      continue;
+    }
+    std::optional<double> bits;
+    if (name == "bloomgate" && uniform_bits.has_value()) {
+      bits = uniform_bits;
+      *out_ << "(bloomgate at " << absl::StrFormat("%.4f", *bits)
+            << " bits/key: the filter memory bloomgate_monkey used on "
+            << EngineName(engine) << ", --monkey_equal_memory)\n";
+    }
+    std::string dir = EngineDir(base, engine, filter);
+    absl::StatusOr<std::vector<BenchResult>> results =
+        RunOne(engine, filter, dir, bits);
+    if (!options_.keep_db && !options_.use_existing_db) {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    }
+    if (!results.ok()) return results.status();
+    all->insert(all->end(), results->begin(), results->end());
+    if (equal_memory && name == "bloomgate_monkey") {
+      uniform_bits = MonkeyMemoryBits();
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::optional<double> Runner::MonkeyMemoryBits() {
+  absl::StatusOr<double> matched =
+      EqualMemoryBits(last_shape_, Layout::kBlocked);
+  if (matched.ok()) return *matched;
+  *out_ << "(bloomgate at --bloom_bits, not at bloomgate_monkey's "
+           "memory: "
+        << matched.status().message() << ")\n";
+  return std::nullopt;
 }
 
 absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
@@ -545,20 +558,24 @@ BenchResult Runner::NewResult(const Target& target,
 
 absl::StatusOr<BenchResult> Runner::FillRandom(const Target& target,
                                                size_t index) {
-  FillPlan plan;
-  plan.order = FillOrder(options_.num, /*random=*/true,
-                         StreamSeed(options_.seed, index, 0));
-  plan.level_ends.push_back({plan.order.size(), 0});
-  return DoFill(target, BenchmarkKind::kFillRandom, plan);
+  return FillEveryKey(target, BenchmarkKind::kFillRandom, index,
+                      /*random=*/true);
 }
 
 absl::StatusOr<BenchResult> Runner::FillSeq(const Target& target,
                                             size_t index) {
+  return FillEveryKey(target, BenchmarkKind::kFillSeq, index,
+                      /*random=*/false);
+}
+
+absl::StatusOr<BenchResult> Runner::FillEveryKey(const Target& target,
+                                                 BenchmarkKind benchmark,
+                                                 size_t index, bool random) {
   FillPlan plan;
-  plan.order = FillOrder(options_.num, /*random=*/false,
-                         StreamSeed(options_.seed, index, 0));
+  plan.order =
+      FillOrder(options_.num, random, StreamSeed(options_.seed, index, 0));
   plan.level_ends.push_back({plan.order.size(), 0});
-  return DoFill(target, BenchmarkKind::kFillSeq, plan);
+  return DoFill(target, benchmark, plan);
 }
 
 absl::StatusOr<BenchResult> Runner::FillLevels(const Target& target,
@@ -629,7 +646,7 @@ absl::StatusOr<BenchResult> Runner::DoFill(const Target& target,
   if (!shape.ok()) return shape.status();
   RecordShape(*shape, target.filter, target.level_bits, &r);
   r.ios_per_op = r.ios_per_hit = r.ios_per_miss = kNaN;
-  r.files_on_path = r.files_on_path_per_op = kNaN;
+  r.files_on_path_per_op = kNaN;
   r.covering_files_per_miss = r.ios_per_miss_predicted = kNaN;
   r.ios_avoided_pct = kNaN;
   r.fp_observed = kNaN;
@@ -712,7 +729,7 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
                           : kNaN;
   r.modeled_saved_micros_per_op =
       o.io_latency_us > 0 ? avoided_per_op * o.io_latency_us : kNaN;
-  RecordTimings(o, tallies, before, after, avoided_per_op, &r);
+  RecordTimings(o, tallies, avoided_per_op, &r);
   PredictMisses(*shape, target.filter, target.level_bits, plan, &r);
 
   r.direct_reads = engine.direct_reads();
@@ -722,7 +739,7 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
 
 void Runner::Stats(const Target& target) {
   ReadCounters c = target.engine->GetCounters();
-  *out_ << "stats : data-block reads " << c.hit_reads + c.miss_reads
+  *out_ << "stats : data-block reads " << c.ios_hits + c.ios_misses
         << ", filter checks " << c.filter_checks << ", negatives "
         << c.filter_negatives << ", positives " << c.filter_positives
         << " (true " << c.filter_true_positives << ")\n"

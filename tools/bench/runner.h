@@ -67,6 +67,11 @@ class Runner {
 
   // The steps they share.
   BenchResult NewResult(const Target& target, BenchmarkKind benchmark) const;
+  // fillrandom and fillseq: every key once, in random or ascending order,
+  // into the memtable and level 0.
+  absl::StatusOr<BenchResult> FillEveryKey(const Target& target,
+                                           BenchmarkKind benchmark,
+                                           size_t index, bool random);
   // Writes `plan` in batches, compacting each level into place, and reports
   // the fill and the files it left.
   absl::StatusOr<BenchResult> DoFill(const Target& target,
@@ -78,6 +83,30 @@ class Runner {
   absl::StatusOr<BenchResult> DoRead(const Target& target,
                                      BenchmarkKind benchmark, size_t index,
                                      double negative_ratio, int batch = 1);
+  // RunAll's steps.
+  // The folder for the databases: --db, created if need be, or a fresh
+  // scratch folder (*temporary).
+  absl::StatusOr<std::string> MakeBaseDir(bool* temporary) const;
+  // Removes a temporary base folder unless keep_db; says where a kept one
+  // is.
+  void RemoveBaseDir(const std::string& base, bool temporary) const;
+  // Whether bloomgate runs at the filter memory bloomgate_monkey took:
+  // monkey_equal_memory with both in options.filters.
+  bool EqualMemory() const;
+  // options.filters in the order they run: with `equal_memory`,
+  // bloomgate_monkey just before bloomgate, which needs its memory.
+  std::vector<FilterSpec> FiltersInRunOrder(bool equal_memory) const;
+  // Runs each of `filters` that `engine` supports, in its folder under
+  // `base` (removed afterwards unless keep_db or use_existing_db), and
+  // appends the results to *all.
+  absl::Status RunEngine(EngineKind engine,
+                         const std::vector<FilterSpec>& filters,
+                         const std::string& base, bool equal_memory,
+                         std::vector<BenchResult>* all);
+  // The bits per key at which bloomgate's filters take the memory the last
+  // run's (bloomgate_monkey's) took; nullopt, saying so, when none does.
+  std::optional<double> MonkeyMemoryBits();
+
   // One benchmark of `target`: the dispatch to the methods above. nullopt
   // for those that give no result (stats, fills of an existing database).
   absl::StatusOr<std::optional<BenchResult>> RunBenchmark(

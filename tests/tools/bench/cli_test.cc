@@ -25,6 +25,7 @@
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "tests/testing/temp_dir.h"
 
 namespace bloomgate::bench::testing {
 namespace {
@@ -52,12 +53,6 @@ Outcome RunBinary(const std::string& binary, const std::string& args) {
 
 Outcome RunBench(const std::string& args) {
   return RunBinary(BLOOMGATE_BENCH_BINARY, args);
-}
-
-std::string Scratch(const std::string& name) {
-  return (std::filesystem::path(::testing::TempDir()) /
-          (name + "_" + std::to_string(::getpid())))
-      .string();
 }
 
 int Count(const std::string& haystack, const std::string& needle) {
@@ -167,7 +162,8 @@ std::vector<std::vector<std::string>> TableRows(const std::string& output,
 }
 
 TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
-  const std::string json_path = Scratch("bench.json");
+  const test_support::TempDir scratch("bloomgate_cli");
+  const std::string json_path = scratch.Sub("bench.json");
   Outcome run = RunBench(
       "--engine=lsm,rocksdb --filter=none,bloomgate,rocksdb_bloom "
       "--benchmarks=fillrandom,readmixed,readmissing --num=5000 --reads=5000 "
@@ -236,7 +232,8 @@ TEST(CliTest, UnknownFilterGivesUsageAndFails) {
 // --filter=bloomgate_monkey,bloomgate: the Monkey table names both memories
 // and both reads per miss, cell for cell those of the JSON.
 TEST(CliTest, MonkeyComparisonShowsBothMemoriesAndReads) {
-  const std::string json_path = Scratch("monkey.json");
+  const test_support::TempDir scratch("bloomgate_cli");
+  const std::string json_path = scratch.Sub("monkey.json");
   Outcome run = RunBench(
       "--engine=lsm,rocksdb --filter=bloomgate_monkey,bloomgate "
       "--benchmarks=filllevels,readmissing --num=11100 --reads=5000 "
@@ -354,7 +351,8 @@ std::optional<LatencyBlock> FindLatency(const std::string& output,
 // --histogram: every printed latency block is the JSON's, digit for digit;
 // percentiles are ordered; the new table columns are the JSON's too.
 TEST(CliTest, HistogramLinesAgreeWithJsonAndTable) {
-  const std::string json_path = Scratch("histogram.json");
+  const test_support::TempDir scratch("bloomgate_cli");
+  const std::string json_path = scratch.Sub("histogram.json");
   Outcome run = RunBench(
       "--engine=lsm,rocksdb --filter=none,bloomgate "
       "--benchmarks=fillrandom,readmixed --num=5000 --reads=5000 "
@@ -438,8 +436,8 @@ TEST(CliTest, HistogramLinesAgreeWithJsonAndTable) {
 // and --require_direct_reads fails); later kernels accept it (the header
 // adds that no device is behind the reads).
 TEST(CliTest, DirectReadsOnTmpfsFollowTheKernel) {
-  const std::string db = "/dev/shm/bloomgate_cli_" + std::to_string(getpid());
-  std::filesystem::create_directories(db);
+  const test_support::TempDir shm("bloomgate_cli", "/dev/shm");
+  const std::string& db = shm.path();
   const std::string probe = db + "/probe";
   std::ofstream(probe) << "x";
   const int fd = ::open(probe.c_str(), O_RDONLY | O_DIRECT);
@@ -447,7 +445,8 @@ TEST(CliTest, DirectReadsOnTmpfsFollowTheKernel) {
   if (fd >= 0) ::close(fd);
   std::filesystem::remove(probe);
 
-  const std::string json_path = Scratch("direct.json");
+  const test_support::TempDir scratch("bloomgate_cli");
+  const std::string json_path = scratch.Sub("direct.json");
   const std::string args =
       "--engine=lsm,rocksdb --filter=bloomgate "
       "--benchmarks=fillrandom,readmissing --num=2000 --reads=2000 "
@@ -486,15 +485,15 @@ TEST(CliTest, DirectReadsOnTmpfsFollowTheKernel) {
               std::string::npos)
         << required.output;
   }
-  std::filesystem::remove_all(db);
 }
 
 // bloomgate_plot draws from the tool's own --json file: a sweep's chart
 // (one curve per engine and filter) and, with --histogram, the misses'
 // latency CDF of the first engine with the most filters.
 TEST(CliTest, PlotDrawsChartsFromTheJson) {
-  const std::string json_path = Scratch("plot.json");
-  const std::string out = Scratch("plots");
+  const test_support::TempDir scratch("bloomgate_cli");
+  const std::string json_path = scratch.Sub("plot.json");
+  const std::string out = scratch.Sub("plots");
   Outcome run = RunBench(
       "--engine=lsm,rocksdb --filter=none,bloomgate "
       "--benchmarks=fillrandom,readmissing --num=5000 --reads=2000 "
@@ -504,7 +503,6 @@ TEST(CliTest, PlotDrawsChartsFromTheJson) {
   Outcome plot = RunBinary(
       BLOOMGATE_PLOT_BINARY,
       "--out=" + out + " --io_sweep=" + json_path + " --latency=" + json_path);
-  std::filesystem::remove(json_path);
   if (plot.exit_code != 0) {
     // Only for want of gnuplot; the data and scripts are written anyway.
     EXPECT_NE(plot.output.find("gnuplot is not installed"), std::string::npos)
@@ -532,7 +530,6 @@ TEST(CliTest, PlotDrawsChartsFromTheJson) {
   EXPECT_NE(read(out + "/latency_cdf.gp")
                 .find("'Latency of absent-key lookups, lsm readmissing'"),
             std::string::npos);
-  std::filesystem::remove_all(out);
 }
 
 // With --wait_for_compactions, RocksDB's compactions shape the tree from the

@@ -11,12 +11,12 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <filesystem>
 #include <string>
 
 #include "absl/status/status.h"
 #include "bench_options.h"
 #include "gtest/gtest.h"
+#include "tests/testing/temp_dir.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -33,14 +33,9 @@ BenchOptions DirectOptions(const std::string& db) {
   return o;
 }
 
-std::string Scratch(const std::string& name) {
-  return (std::filesystem::path(::testing::TempDir()) /
-          (name + "_" + std::to_string(::getpid())))
-      .string();
-}
-
 TEST(DirectReadsTest, RefusedMeansBufferedAndSaysWhy) {
-  const std::string db = Scratch("direct_refused");
+  const test_support::TempDir scratch("direct_refused");
+  const std::string& db = scratch.path();
   BenchOptions o = DirectOptions(db);
   DirectReads direct = ResolveDirectReads(o, Refuse);
   EXPECT_TRUE(direct.requested);
@@ -51,17 +46,16 @@ TEST(DirectReadsTest, RefusedMeansBufferedAndSaysWhy) {
   const std::string line = DescribeDirectReads(direct);
   EXPECT_NE(line.find("buffered (page cache)"), std::string::npos) << line;
   EXPECT_NE(line.find("refuses O_DIRECT"), std::string::npos) << line;
-  std::filesystem::remove_all(db);
 }
 
 TEST(DirectReadsTest, RequiredAndRefusedFails) {
-  const std::string db = Scratch("direct_required");
+  const test_support::TempDir scratch("direct_required");
+  const std::string& db = scratch.path();
   BenchOptions o = DirectOptions(db);
   o.require_direct_reads = true;
   absl::Status s = ApplyDirectReads(ResolveDirectReads(o, Refuse), &o);
   EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(s.message().find("refuses O_DIRECT"), std::string::npos) << s;
-  std::filesystem::remove_all(db);
 }
 
 TEST(DirectReadsTest, NotRequestedProbesNothing) {
@@ -84,9 +78,8 @@ TEST(DirectReadsTest, RequireWithoutUseIsInvalid) {
 // The probe answers what open(O_DIRECT) answers on tmpfs, whichever way this
 // kernel goes, and the header then tells that the files are in memory.
 TEST(DirectReadsTest, ProbeOnTmpfsMatchesTheKernel) {
-  const std::string dir =
-      "/dev/shm/bloomgate_direct_" + std::to_string(::getpid());
-  std::filesystem::create_directories(dir);
+  const test_support::TempDir shm("bloomgate_direct", "/dev/shm");
+  const std::string& dir = shm.path();
   const std::string file = dir + "/f";
   {
     std::FILE* f = std::fopen(file.c_str(), "w");
@@ -107,7 +100,6 @@ TEST(DirectReadsTest, ProbeOnTmpfsMatchesTheKernel) {
   } else {
     EXPECT_NE(line.find("buffered"), std::string::npos) << line;
   }
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -10,10 +10,7 @@
 
 #include "monkey.h"
 
-#include <unistd.h>
-
 #include <cmath>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -27,6 +24,7 @@
 #include "run_captured.h"
 #include "runner.h"
 #include "tests/testing/fp_bounds.h"
+#include "tests/testing/temp_dir.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -74,25 +72,17 @@ TEST(MonkeyOptionsTest, FillLevelsShape) {
 
 class MonkeyTest : public ::testing::TestWithParam<EngineKind> {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::path(::testing::TempDir()) /
-           ("bloomgate_bench_monkey_" + std::string(EngineName(GetParam())) +
-            "_" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   // RunAll, as the tool does it, on the parameter's engine.
   std::vector<BenchResult> Run(BenchOptions o) {
     o.engines = {GetParam()};
-    o.db = dir_.string();
+    o.db = dir_.path();
     o.progress = false;
     o.seed = 11;
     return RunCaptured(
         o, [](Runner& runner) { return runner.RunAll(); }, &output_);
   }
 
-  std::filesystem::path dir_;
+  test_support::TempDir dir_{"bloomgate_bench_monkey"};
   std::string output_;
 };
 

@@ -6,8 +6,6 @@
 
 #include "plot.h"
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,6 +14,7 @@
 
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "tests/testing/temp_dir.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -148,10 +147,8 @@ TEST(PlotTest, GnuplotStringsAndDataBlocks) {
 }
 
 TEST(PlotTest, WritesDataScriptsAndCharts) {
-  const std::filesystem::path dir =
-      std::filesystem::path(::testing::TempDir()) /
-      ("bloomgate_plot_test_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
+  const test_support::TempDir scratch("bloomgate_plot_test");
+  const std::filesystem::path dir = scratch.Sub("plots");
   std::ostringstream out;
   Json io = Json::array();
   for (double files : {1.0, 2.0}) {
@@ -190,7 +187,6 @@ TEST(PlotTest, WritesDataScriptsAndCharts) {
       WriteSweepCharts(dir.string(), Json::array(), Json::array(), &out)));
   EXPECT_TRUE(absl::IsInvalidArgument(
       WriteLatencyChart(dir.string(), Json::array(), &out)));
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -10,11 +10,8 @@
 
 #include "runner.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +22,7 @@
 #include "results.h"
 #include "run_captured.h"
 #include "tests/testing/fp_bounds.h"
+#include "tests/testing/temp_dir.h"
 #include "workload.h"
 
 namespace bloomgate::bench {
@@ -48,16 +46,6 @@ std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
 
 class RunnerTest : public ::testing::TestWithParam<Case> {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::path(::testing::TempDir()) /
-           ("bloomgate_bench_test_" +
-            CaseName(::testing::TestParamInfo<Case>(GetParam(), 0)) + "_" +
-            std::to_string(::getpid()));
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   static BenchOptions SmallOptions() {
     BenchOptions o;
     o.num = 20000;
@@ -77,12 +65,12 @@ class RunnerTest : public ::testing::TestWithParam<Case> {
         o,
         [&](Runner& runner) {
           return runner.RunOne(GetParam().engine, GetParam().spec(),
-                               (dir_ / "db").string());
+                               dir_.Sub("db"));
         },
         &output_);
   }
 
-  std::filesystem::path dir_;
+  test_support::TempDir dir_{"bloomgate_bench_test"};
   std::string output_;
 };
 
