@@ -536,9 +536,10 @@ TEST(CliTest, PlotDrawsChartsFromTheJson) {
 // keys alone: two fills of the same keys leave the same files on the same
 // levels, which is what lets two filters be compared on one tree.
 TEST(CliTest, WaitForCompactionsGrowsTheSameTreeEveryRun) {
+  const test_support::TempDir scratch("bloomgate_cli");
   std::vector<Json> trees;
   for (int run_index = 0; run_index < 2; ++run_index) {
-    const std::string json_path = Scratch("same_tree.json");
+    const std::string json_path = scratch.Sub("same_tree.json");
     Outcome run = RunBench(
         "--engine=rocksdb --filter=bloomgate --benchmarks=fillrandom "
         "--num=40000 --value_size=64 --write_buffer_size=65536 "
