@@ -91,7 +91,9 @@ ABSL_FLAG(bool, monkey_equal_memory, true,
           "With bloomgate_monkey and bloomgate in --filter: each engine runs "
           "bloomgate_monkey first, then bloomgate at the bits per key at which "
           "its filters take the memory the monkey run's filters took, and "
-          "prints the two side by side. false: bloomgate at --bloom_bits");
+          "prints the two side by side; if the monkey run's filters took more "
+          "than 2% above or below --bloom_bits, bloomgate also runs at "
+          "--bloom_bits. false: bloomgate at --bloom_bits");
 ABSL_FLAG(int64_t, cache_size, 0,
           "RocksDB block cache in bytes; 0: none (every data-block access is "
           "a read)");

@@ -187,9 +187,11 @@ nlohmann::ordered_json ResultJson(const BenchResult& r) {
 }
 
 // How far, in percent, a run's filters took more bits per key than it was
-// configured with, when that is more than 2%; nullopt otherwise.
+// configured with, when that is more than kOverBudgetFraction; nullopt
+// otherwise.
 std::optional<double> OverBudgetPercent(const BenchResult& r) {
-  if (!(r.bloom_bits > 0) || !(r.bits_per_key > 1.02 * r.bloom_bits)) {
+  if (!(r.bloom_bits > 0) ||
+      !(r.bits_per_key > (1 + kOverBudgetFraction) * r.bloom_bits)) {
     return std::nullopt;
   }
   return 100 * (r.bits_per_key / r.bloom_bits - 1);

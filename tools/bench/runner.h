@@ -103,6 +103,12 @@ class Runner {
                          const std::vector<FilterSpec>& filters,
                          const std::string& base, bool equal_memory,
                          std::vector<BenchResult>* all);
+  // RunOne, then removes `dir` unless the databases are kept, and appends
+  // the results to *all.
+  absl::Status RunAndCollect(EngineKind engine, const FilterSpec& filter,
+                             const std::string& dir,
+                             std::optional<double> bloom_bits,
+                             std::vector<BenchResult>* all);
   // The bits per key at which bloomgate's filters take the memory the last
   // run's (bloomgate_monkey's) took; nullopt, saying so, when none does.
   std::optional<double> MonkeyMemoryBits();

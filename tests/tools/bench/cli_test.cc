@@ -564,5 +564,30 @@ TEST(CliTest, WaitForCompactionsGrowsTheSameTreeEveryRun) {
   EXPECT_GT(keys[2].get<int64_t>() + keys[3].get<int64_t>(), 0) << keys;
 }
 
+// When bloomgate_monkey's filters miss the budget by more than 2% (here the
+// headers and whole cache lines of nine tiny files at 1 bit/key), uniform
+// bloomgate runs at the budget and at Monkey's memory, and the Monkey table
+// compares Monkey with both.
+TEST(CliTest, MonkeyOffItsBudgetIsComparedAtTheBudgetToo) {
+  Outcome run = RunBench(
+      "--engine=lsm --filter=bloomgate_monkey,bloomgate --bloom_bits=1 "
+      "--num=6000 --reads=2000 --value_size=16 --write_buffer_size=65536 "
+      "--benchmarks=fillrandom,readmissing");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(Count(run.output,
+                  "(bloomgate at --bloom_bits, the budget, "
+                  "first: bloomgate_monkey's filters on lsm took "
+                  "more than 2% above or below it)"),
+            1)
+      << run.output;
+  const std::vector<std::vector<std::string>> rows =
+      TableRows(run.output, "Monkey against uniform bloomgate");
+  ASSERT_EQ(rows.size(), 2u) << run.output;
+  // The first uniform run at the budget, the second at Monkey's memory.
+  EXPECT_EQ(rows[0][4], "1.0000");
+  EXPECT_NE(rows[1][4], "1.0000");
+  EXPECT_EQ(rows[1][5], rows[1][6]) << "equal memory";
+}
+
 }  // namespace
 }  // namespace bloomgate::bench::testing
