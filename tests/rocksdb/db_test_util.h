@@ -131,6 +131,25 @@ inline void WaitForBackgroundWork(rocksdb::DB& db) {
   FAIL() << "background work did not finish";
 }
 
+// Writes Key(i) -> Value(Key(i)) for every i < num_keys in a scrambled
+// order (i = n * 7919 mod num_keys, a permutation while num_keys is not a
+// multiple of the prime 7919), so that compactions merge files rather than
+// move them. With flush_every > 0, flushes after every flush_every keys and
+// waits for the compactions that sets off, so that the tree grows the same
+// way every run.
+inline void PutScrambled(rocksdb::DB& db, uint64_t num_keys,
+                         uint64_t flush_every = 0) {
+  ASSERT_NE(num_keys % 7919, 0u);
+  for (uint64_t n = 0; n < num_keys; ++n) {
+    const uint64_t i = (n * 7919) % num_keys;
+    ASSERT_TRUE(db.Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
+    if (flush_every > 0 && n % flush_every == flush_every - 1) {
+      ASSERT_TRUE(db.Flush(rocksdb::FlushOptions()).ok());
+      WaitForBackgroundWork(db);
+    }
+  }
+}
+
 }  // namespace bloomgate::testing_rocksdb
 
 #endif  // BLOOMGATE_TESTS_ROCKSDB_DB_TEST_UTIL_H_

@@ -95,18 +95,10 @@ TEST_P(LiveTreeDbTest, KeepsTheBudgetUnderAutomaticCompaction) {
   TempDir dir;
   auto db = OpenDb(options, dir.path());
   ASSERT_NE(db, nullptr);
-  // Keys in a scrambled order, so compactions merge rather than move. A
-  // flush every 1,000 keys, each waiting for the compactions it triggers,
-  // so that the tree grows the same way every run.
+  // A flush every 1,000 keys, each waiting for its compactions.
   constexpr uint64_t kKeys = 100000;
-  for (uint64_t n = 0; n < kKeys; ++n) {
-    const uint64_t i = (n * 7919) % kKeys;  // 7919 is prime: a permutation
-    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
-    if (n % 1000 == 999) {
-      ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
-      WaitForBackgroundWork(*db);
-    }
-  }
+  PutScrambled(*db, kKeys, /*flush_every=*/1000);
+  if (HasFatalFailure()) return;
 
   const std::map<int, LevelFilters> levels = FiltersByLevel(*db);
   LevelFilters all;

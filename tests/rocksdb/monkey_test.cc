@@ -503,12 +503,9 @@ TEST(MonkeyDbTest, AutomaticCompactionsUseTheirLevelsBudgets) {
   options.level0_file_num_compaction_trigger = 2;
   auto db = OpenDb(options, dir.path());
   ASSERT_NE(db, nullptr);
-  // Keys in a scrambled order, so compactions merge rather than move.
   constexpr uint64_t kKeys = 100000;
-  for (uint64_t n = 0; n < kKeys; ++n) {
-    const uint64_t i = (n * 7919) % kKeys;  // 7919 is prime: a permutation
-    ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
-  }
+  PutScrambled(*db, kKeys);
+  if (HasFatalFailure()) return;
   ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
   WaitForBackgroundWork(*db);
 
