@@ -76,21 +76,58 @@ inline void PrefetchForWrite(const uint8_t* line) {
   __builtin_prefetch(line + kLineBytes - 1, /*rw=*/1);
 }
 
-// Sets the bits of run[first, count), key by key. kNumProbes is a
+// 1 << (bit % 8) for every probe position in a line: the key-by-key fill
+// loads a probe's byte mask rather than shifting a 1 into place, because the
+// x86-64 baseline shifts by a variable count only through CL, at the cost of
+// a move and an AND per probe.
+struct ProbeByteMasks {
+  uint8_t of_bit[kLineBits];
+  constexpr ProbeByteMasks() : of_bit{} {
+    for (uint32_t bit = 0; bit < kLineBits; ++bit) {
+      of_bit[bit] = static_cast<uint8_t>(1u << (bit & 7));
+    }
+  }
+};
+alignas(64) constexpr ProbeByteMasks kProbeByteMasks;
+
+// Sets the bits of one hash: BlockedAdd's bits. kNumProbes is a
 // compile-time constant so that the probe loop unrolls without a compare per
 // probe (measured: 10-15% of the fill).
+//
+// The empty asm makes the line's address opaque to the compiler, which keeps
+// it in one register. Otherwise GCC adds the line's offset to every probe's
+// byte index, an ADD per probe.
+template <int kNumProbes>
+[[gnu::always_inline]] inline void AddHash(uint64_t hash, uint64_t num_lines,
+                                           uint8_t* bits) {
+  uint8_t* line = LineOf(bits, num_lines, hash);
+  asm("" : "+r"(line));
+  const uint32_t seed = BlockedProbeSeed(hash);
+  for (int i = 0; i < kNumProbes; ++i) {
+    const uint32_t bit = BlockedProbeBit(seed, i);
+    line[bit >> 3] |= kProbeByteMasks.of_bit[bit];
+  }
+}
+
+// Sets the bits of run[first, count), key by key. Two loops, so that the
+// loop without prefetches tests nothing but its end.
+// Measured on the fill alone (k = 6, 10^6 keys from a HashStore, AMD EPYC,
+// binaries alternating): scalar 3.0-3.2 against 3.9-4.3 ns/key with
+// BlockedAdd, AVX2 3.0-3.2 against 4.1-4.2. In a standalone loop, the mask
+// table without the asm took 3.4-3.5 against 2.8-3.0 with it.
 template <int kNumProbes>
 [[gnu::always_inline]] inline void FillKeyByKey(const uint64_t* run,
                                                 size_t first, size_t count,
                                                 uint64_t num_lines,
                                                 bool prefetch, uint8_t* bits) {
-  for (size_t i = first; i < count; ++i) {
-    if (prefetch && i + kPrefetchDistance < count) {
+  size_t i = first;
+  if (prefetch) {
+    for (; i + kPrefetchDistance < count; ++i) {
       PrefetchForWrite(LineOf(bits, num_lines, run[i + kPrefetchDistance]));
+      AddHash<kNumProbes>(run[i], num_lines, bits);
     }
-    BlockedAdd(BlockedProbeSeed(run[i]), kNumProbes,
-               LineOf(bits, num_lines, run[i]));
   }
+  for (; i < count; ++i) AddHash<kNumProbes>(run[i], num_lines, bits);
 }
 
 // The fills of one run of hashes, one per instruction set: Fill::Run<k>.
