@@ -555,20 +555,26 @@ absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
   absl::Status error;
 
   // The files the key may be in, newest first: every level-0 file, then at
-  // most one per deeper level (nullptr: past the level's last key).
+  // most one per deeper level (nullptr: past the level's last key). Each
+  // file's key range is compared once, here: with many level-0 files the
+  // comparisons are a good part of an absent key's lookup.
   struct Candidate {
     const Table* table;
     int level;
+    bool in_range;
   };
   absl::InlinedVector<Candidate, 32> candidates;
+  auto add_candidate = [&](const Table* t, int level) {
+    candidates.push_back({t, level, t != nullptr && t->InRange(key)});
+  };
   for (int level = 0; level < num_levels; ++level) {
     const std::vector<TablePtr>& files = v.levels[level];
     if (files.empty()) continue;
     if (level == 0) {
-      for (const TablePtr& t : files) candidates.push_back({t.get(), 0});
+      for (const TablePtr& t : files) add_candidate(t.get(), 0);
     } else {
       const TablePtr* t = v.Candidate(level, key);
-      candidates.push_back({t != nullptr ? t->get() : nullptr, level});
+      add_candidate(t != nullptr ? t->get() : nullptr, level);
     }
   }
   // Ask for every candidate's filter line before probing any, so that an
@@ -576,8 +582,7 @@ absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
   // below then run in the same order, and count the same, as without.
   if (options_.prefetch_filters) {
     for (const Candidate& c : candidates) {
-      if (c.table != nullptr && c.table->has_filter() &&
-          c.table->InRange(key)) {
+      if (c.in_range && c.table->has_filter()) {
         c.table->filter().Prefetch(hash);
       }
     }
@@ -589,7 +594,7 @@ absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
     GetTally& tally = tallies[c.level];
     touched = c.level + 1;
     ++tally.files_considered;
-    if (c.table == nullptr || !c.table->InRange(key)) {
+    if (!c.in_range) {
       ++tally.skipped_by_range;
       continue;
     }
