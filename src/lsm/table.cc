@@ -147,6 +147,7 @@ absl::Status Table::LoadIndex(std::string_view bytes, const BlockHandle& handle,
                      " disagrees with the file's layout or properties"));
   }
   index_ = std::move(*index);
+  index_search_ = IndexSearch(index_);
   return absl::OkStatus();
 }
 
@@ -196,19 +197,17 @@ absl::StatusOr<BlockReader> Table::ReadBlock(size_t i, AlignedBuffer* buf,
 absl::Status Table::Find(std::string_view key, Lookup* result,
                          std::string* value, ReadCost* cost) const {
   *result = Lookup::kNotFound;
-  auto it = std::lower_bound(
-      index_.begin(), index_.end(), key,
-      [](const IndexEntry& e, std::string_view k) { return e.last_key < k; });
-  if (it == index_.end()) return absl::OkStatus();
+  const size_t i = index_search_.LowerBound(index_, key);
+  if (i == index_.size()) return absl::OkStatus();
   // One scratch buffer per thread: a lookup allocates nothing once warm.
   thread_local AlignedBuffer scratch;
-  absl::StatusOr<BlockReader> block =
-      ReadBlock(static_cast<size_t>(it - index_.begin()), &scratch, cost);
+  absl::StatusOr<BlockReader> block = ReadBlock(i, &scratch, cost);
   if (!block.ok()) return block.status();
   bool found = false;
   BlockEntry entry;
   absl::Status s = block->Find(key, &found, &entry);
-  if (!s.ok()) return Annotate(s, name(), "data block", it->handle.offset);
+  if (!s.ok())
+    return Annotate(s, name(), "data block", index_[i].handle.offset);
   if (found) {
     if (entry.type == ValueType::kValue) {
       *result = Lookup::kFound;

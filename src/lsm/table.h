@@ -22,6 +22,7 @@
 #include "lsm/block.h"
 #include "lsm/file.h"
 #include "lsm/format.h"
+#include "lsm/index_search.h"
 
 namespace bloomgate::lsm {
 
@@ -100,6 +101,7 @@ class Table {
   uint64_t number_;
   TableProperties props_;
   std::vector<IndexEntry> index_;
+  IndexSearch index_search_;  // over index_
   bool has_filter_ = false;
   AlignedBuffer filter_buf_;  // 64-byte aligned copy of the filter block
   FilterReader filter_;
