@@ -9,7 +9,8 @@
 // (bloomgate/simd.h; BLOOMGATE_SIMD forces one), bloomgate_blocked_avx2 and
 // bloomgate_blocked_scalar under those kernels forced (each narrower kernel
 // the CPU has), bloomgate_standard, rocksdb_bloom and rocksdb_ribbon. The
-// context printed first names the kernel and the RocksDB release.
+// context printed first names the kernel, the RocksDB release and the CPU the
+// run is pinned to (cpu_pin.h: --bloomgate_cpu).
 //
 // Names: <Phase>/<filter>/<keys>, Phase one of
 //   Build               AddKey for every key, then Finish (hashing included)
@@ -42,6 +43,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "benchmark/benchmark.h"
+#include "benchmarks/cpu_pin.h"
 #include "benchmarks/ratio_reporter.h"
 #if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
 #include "benchmarks/rocksdb_avx2_bloom.h"
@@ -375,7 +377,16 @@ int main(int argc, char** argv) {
     sizes = *std::move(parsed);
   }
   argc = kept;
-  benchmark::Initialize(&argc, argv);
+  const std::string cpu = bench::PinToOneCpuOrExit(&argc, argv);
+  benchmark::Initialize(&argc, argv, [] {
+    std::fputs(
+        "  --bloomgate_keys=<n>,<n>,...\n"
+        "      key counts to benchmark, integers or 1eN (default: "
+        "10000,1000000,10000000)\n",
+        stdout);
+    std::fputs(bench::kCpuFlagHelp, stdout);
+    benchmark::PrintDefaultHelp();
+  });
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   const std::string kernel(
       bloomgate::SimdKernelName(bloomgate::ActiveSimdKernel()));
@@ -385,6 +396,7 @@ int main(int argc, char** argv) {
       "for (Debian's librocksdb: the x86-64 baseline, scalar)");
   benchmark::AddCustomContext("bloomgate_kernel", kernel);
   benchmark::AddCustomContext("rocksdb", rocksdb);
+  benchmark::AddCustomContext("cpu", cpu);
   bench::RegisterAll(sizes);
   bench::RatioReporter reporter(
       benchmark::CreateDefaultDisplayReporter(),

@@ -11,7 +11,8 @@
 //
 // Run: build/bin/bloomgate_lsm_benchmarks --benchmark_repetitions=3
 // --benchmark_enable_random_interleaving=true
-// --benchmark_report_aggregates_only=true
+// --benchmark_report_aggregates_only=true (pinned to one CPU: cpu_pin.h's
+// --bloomgate_cpu)
 
 #include <algorithm>
 #include <cstdint>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#include "benchmarks/cpu_pin.h"
 #include "lsm/format.h"
 #include "lsm/index_search.h"
 
@@ -117,4 +119,16 @@ BENCHMARK(CompactIndexSearch)->ArgName("tables")->Arg(1)->Arg(66);
 }  // namespace
 }  // namespace bloomgate::lsm
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  // Both sides of the comparison on one CPU (benchmarks/cpu_pin.h).
+  const std::string cpu = bloomgate::bench::PinToOneCpuOrExit(&argc, argv);
+  benchmark::Initialize(&argc, argv, [] {
+    std::fputs(bloomgate::bench::kCpuFlagHelp, stdout);
+    benchmark::PrintDefaultHelp();
+  });
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::AddCustomContext("cpu", cpu);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -35,11 +35,13 @@ void RatioReporter::Finalize() {
 void RatioReporter::Collect(const Run& run) {
   if (run.error_occurred) return;
   // With --benchmark_repetitions the median speaks for a benchmark: it
-  // arrives after the repetitions and replaces them; other aggregates (mean,
-  // stddev, cv) are skipped.
-  const bool median =
-      run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-  if (run.run_type != Run::RT_Iteration && !median) return;
+  // arrives after the repetitions and replaces them. The coefficient of
+  // variation says how far the repetitions spread; mean and stddev are
+  // skipped.
+  const bool aggregate = run.run_type == Run::RT_Aggregate;
+  const bool median = aggregate && run.aggregate_name == "median";
+  const bool cv = aggregate && run.aggregate_name == "cv";
+  if (aggregate && !median && !cv) return;
   // Names are <Phase>/<filter>/<keys>.
   std::vector<std::string> parts = absl::StrSplit(run.run_name.str(), '/');
   if (parts.size() < 3) return;
@@ -50,6 +52,10 @@ void RatioReporter::Collect(const Run& run) {
     auto it = run.counters.find(name);
     return it == run.counters.end() ? 0.0 : static_cast<double>(it->second);
   };
+  if (cv) {
+    r.cv = counter("ns_per_key");  // a fraction of the mean
+    return;
+  }
   r.ns_per_key = counter("ns_per_key") * 1e9;  // the counter is in seconds
   r.fp_rate = counter("fp_rate");
   r.bits_per_key = counter("bits_per_key");
@@ -58,10 +64,11 @@ void RatioReporter::Collect(const Run& run) {
 void RatioReporter::PrintTable(std::FILE* out) const {
   absl::FPrintF(out,
                 "\nRatios against rocksdb_bloom in this run (time < 1.00 is "
-                "faster; medians when repeated; FP in %%)\n%s\n",
+                "faster; medians when repeated, and cv %%, how far the "
+                "repetitions spread; FP in %%)\n%s\n",
                 note_);
-  absl::FPrintF(out, "%-28s %-24s %9s %9s %8s %8s\n", "benchmark", "filter",
-                "ns/key", "x bloom", "FP %", "bits/key");
+  absl::FPrintF(out, "%-28s %-24s %9s %9s %6s %8s %8s\n", "benchmark", "filter",
+                "ns/key", "x bloom", "cv %", "FP %", "bits/key");
   for (const auto& [group_key, by_filter] : results_) {
     const std::string group =
         absl::StrCat(group_key.second, "/", group_key.first);
@@ -71,8 +78,11 @@ void RatioReporter::PrintTable(std::FILE* out) const {
       if (base != by_filter.end() && base->second.ns_per_key > 0) {
         ratio = absl::StrFormat("%.2f", r.ns_per_key / base->second.ns_per_key);
       }
-      absl::FPrintF(out, "%-28s %-24s %9.2f %9s %8.3f %8.2f\n", group, filter,
-                    r.ns_per_key, ratio, 100 * r.fp_rate, r.bits_per_key);
+      const std::string cv =
+          r.cv ? absl::StrFormat("%.1f", 100 * *r.cv) : std::string("-");
+      absl::FPrintF(out, "%-28s %-24s %9.2f %9s %6s %8.3f %8.2f\n", group,
+                    filter, r.ns_per_key, ratio, cv, 100 * r.fp_rate,
+                    r.bits_per_key);
     }
   }
 }

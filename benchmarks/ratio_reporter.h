@@ -7,7 +7,9 @@
 // between runs; ratios taken seconds apart in one process drift much less,
 // and least with --benchmark_repetitions=N
 // --benchmark_enable_random_interleaving=true, which spreads both sides of a
-// ratio over the same stretch of time (the table then uses the medians).
+// ratio over the same stretch of time (the table then uses the medians, and
+// gives each filter's coefficient of variation: a ratio between two rows
+// that spread by 20% says less than one between rows that spread by 2%).
 //
 // The table follows a console report on stdout; after a json or csv report
 // it goes to stderr, so that stdout stays one parseable document.
@@ -19,6 +21,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,6 +44,7 @@ class RatioReporter : public benchmark::BenchmarkReporter {
     double ns_per_key = 0;
     double fp_rate = 0;
     double bits_per_key = 0;
+    std::optional<double> cv;  // of ns/key over the repetitions, if repeated
   };
 
   void Collect(const Run& run);

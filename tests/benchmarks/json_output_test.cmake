@@ -1,7 +1,8 @@
 # bloomgate_benchmarks with Google Benchmark's standard output flags:
 # --benchmark_format=json keeps stdout one JSON document (the ratio table
 # goes to stderr), --benchmark_out=FILE writes JSON beside the console
-# report, and both name the SIMD kernel that ran.
+# report, and both name the SIMD kernel that ran and the CPU the run was
+# pinned to (--bloomgate_cpu).
 #
 #   cmake -DBENCH=<bloomgate_benchmarks> -DWORK_DIR=<dir> -P json_output_test.cmake
 
@@ -12,6 +13,10 @@ function(expect_benchmark_json json what)
   string(JSON kernel ERROR_VARIABLE err GET "${json}" context bloomgate_kernel)
   if(err OR NOT kernel MATCHES "^(scalar|avx2|avx512)$")
     message(FATAL_ERROR "${what}: no kernel in the JSON context (${err}):\n${json}")
+  endif()
+  string(JSON cpu ERROR_VARIABLE err GET "${json}" context cpu)
+  if(err OR NOT cpu MATCHES "^[0-9]+ \\(pinned\\)$")
+    message(FATAL_ERROR "${what}: no pinned CPU in the JSON context (${err}):\n${json}")
   endif()
   string(JSON runs ERROR_VARIABLE err LENGTH "${json}" benchmarks)
   if(err OR NOT runs EQUAL 2)
@@ -25,6 +30,9 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "--benchmark_format=json failed (${rc}):\n${err}")
 endif()
 expect_benchmark_json("${out}" "stdout with --benchmark_format=json")
+# A CPU this process may run on, for --bloomgate_cpu below.
+string(JSON default_cpu GET "${out}" context cpu)
+string(REGEX MATCH "^[0-9]+" allowed_cpu "${default_cpu}")
 if(NOT err MATCHES "Ratios against rocksdb_bloom")
   message(FATAL_ERROR "no ratio table on stderr:\n${err}")
 endif()
@@ -44,14 +52,20 @@ if(NOT out MATCHES "Ratios against rocksdb_bloom")
 endif()
 message(STATUS "JSON on stdout and in --benchmark_out; the ratio table printed")
 
+# Sets <out_var> to the JSON report of a run with the arguments that
+# follow; a run that fails fails the test.
+function(run_json out_var)
+  execute_process(COMMAND "${BENCH}" ${ARGN} "${quick}" --benchmark_format=json
+    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${ARGN} failed (${rc}):\n${err}")
+  endif()
+  set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()
+
 # --bloomgate_keys picks the key counts: the names end in them.
-execute_process(COMMAND "${BENCH}" --bloomgate_keys=2000,1e3
-  "--benchmark_filter=^QueryNegative/rocksdb_bloom/" "${quick}"
-  --benchmark_format=json
-  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "--bloomgate_keys=2000,1e3 failed (${rc}):\n${err}")
-endif()
+run_json(out --bloomgate_keys=2000,1e3
+  "--benchmark_filter=^QueryNegative/rocksdb_bloom/")
 string(JSON first ERROR_VARIABLE json_err GET "${out}" benchmarks 0 name)
 string(JSON second ERROR_VARIABLE json_err2 GET "${out}" benchmarks 1 name)
 if(NOT first STREQUAL "QueryNegative/rocksdb_bloom/2000" OR
@@ -62,4 +76,22 @@ execute_process(COMMAND "${BENCH}" --bloomgate_keys=1e3,lots
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(rc EQUAL 0 OR NOT err MATCHES "--bloomgate_keys takes key counts")
   message(FATAL_ERROR "a bad --bloomgate_keys was accepted (${rc}):\n${err}")
+endif()
+
+# --bloomgate_cpu pins to the CPU it names, or to none with "any"; anything
+# else is refused.
+function(expect_cpu_context flag expected)
+  run_json(out "${flag}"
+    "--benchmark_filter=^QueryNegative/rocksdb_bloom/10000$")
+  string(JSON cpu ERROR_VARIABLE json_err GET "${out}" context cpu)
+  if(NOT cpu STREQUAL expected)
+    message(FATAL_ERROR "${flag}: context cpu '${cpu}', expected '${expected}'")
+  endif()
+endfunction()
+expect_cpu_context(--bloomgate_cpu=${allowed_cpu} "${allowed_cpu} (pinned)")
+expect_cpu_context(--bloomgate_cpu=any "any (not pinned)")
+execute_process(COMMAND "${BENCH}" --bloomgate_cpu=first
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(rc EQUAL 0 OR NOT err MATCHES "--bloomgate_cpu takes a CPU number")
+  message(FATAL_ERROR "a bad --bloomgate_cpu was accepted (${rc}):\n${err}")
 endif()
