@@ -54,9 +54,9 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
   // MaybePostVerify that the finished block matches every one of them
   // (BlockBasedTableOptions::detect_filter_construct_corruption). Costs 8
   // bytes per distinct key while building, and one query per key.
-  // `sizer`, if set, picks each block's options at Finish (and for
-  // CalculateSpace) instead of `builder`'s; the builder then keeps copies
-  // of the first and last key added.
+  // `sizer`, if set, picks each block's options at Finish instead of
+  // `builder`'s; the builder then keeps copies of the first and last key
+  // added.
   BitsBuilder(FilterBuilder builder, bool verify_after_build,
               Sizer sizer = nullptr);
 
@@ -101,8 +101,12 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
   // empty block fits). Partitioned filters use it to size their partitions.
   size_t ApproximateNumEntries(size_t bytes) override;
 
-  // The exact size of the block Finish writes for `num_entries` distinct
-  // keys. RocksDB 10.9 and later size full filters with it before building.
+  // The size of a block of `num_entries` distinct keys at the builder's
+  // current options: exactly what Finish writes without a sizer; with one,
+  // an estimate at the options of the last block finished (`builder`'s
+  // before the first), since the sizer chooses only at Finish, once the
+  // keys are known. RocksDB 10.9 and later ask after every data block, to
+  // estimate the file's size while building it.
   size_t CalculateSpace(size_t num_entries) BLOOMGATE_OVERRIDE_SINCE_10_9;
 
   // The core's predicted FP rate of a block of `bytes` bytes holding

@@ -216,6 +216,42 @@ TEST(FilterBitsTest, CalculateSpaceIsTheSizeOfTheBlock) {
   }
 }
 
+// RocksDB 10.9 and later call CalculateSpace after every data block, with
+// the keys so far. A sizer (the live-tree policy's) must still choose from
+// the whole block's keys and key range, at Finish.
+TEST(FilterBitsTest, SizerChoosesAtFinishFromAllTheKeys) {
+  struct Call {
+    size_t num_keys;
+    std::string first, last;
+  };
+  std::vector<Call> calls;
+  absl::StatusOr<FilterBuilder> core = FilterBuilder::Create({});
+  absl::StatusOr<FilterBuilder> reference = FilterBuilder::Create({});
+  ASSERT_TRUE(core.ok() && reference.ok());
+  BitsBuilder builder(
+      *std::move(core), /*verify_after_build=*/false,
+      [&](size_t n, std::string_view first, std::string_view last) {
+        calls.push_back({n, std::string(first), std::string(last)});
+        return FilterOptions{.bits_per_key = 6};
+      });
+  for (char c = 'a'; c <= 'z'; ++c) {
+    builder.AddKey(std::string(1, c));
+    // The estimate is at the builder's options until a sizer has chosen.
+    const size_t n = builder.EstimateEntriesAdded();
+    EXPECT_EQ(builder.CalculateSpace(n), reference->BlockSize(n));
+  }
+  EXPECT_TRUE(calls.empty());
+  std::unique_ptr<const char[]> buf;
+  const rocksdb::Slice block = builder.Finish(&buf);
+  ASSERT_EQ(calls.size(), 1u);
+  EXPECT_EQ(calls[0].num_keys, 26u);
+  EXPECT_EQ(calls[0].first, "a");
+  EXPECT_EQ(calls[0].last, "z");
+  const FilterReader reader(std::string_view(block.data(), block.size()));
+  ASSERT_FALSE(reader.degraded());
+  EXPECT_EQ(block.size(), builder.CalculateSpace(26));  // now at 6 bits/key
+}
+
 TEST(FilterBitsTest, EstimatedFpRateIsTheCoreModel) {
   constexpr uint64_t kKeys = 20000;
   constexpr int kQueries = 100000;
