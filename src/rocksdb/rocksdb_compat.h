@@ -48,6 +48,13 @@
 // 9.7: DB::Open takes std::unique_ptr<DB>*; 11.0 removed the DB** form.
 #define BLOOMGATE_ROCKSDB_OPEN_TAKES_UNIQUE_PTR BLOOMGATE_ROCKSDB_AT_LEAST(9, 7)
 
+// 10.2: a persisted OPTIONS file that does not read back as the options in
+// use (e.g. a filter policy whose GetId() re-creates a different policy)
+// fails DB::Open; before, fail_if_options_file_error (default false) left
+// the file unwritten and only the info LOG said why.
+#define BLOOMGATE_ROCKSDB_OPTIONS_MISMATCH_FAILS_OPEN \
+  BLOOMGATE_ROCKSDB_AT_LEAST(10, 2)
+
 // `override` on the builder methods that only some releases declare: the
 // methods exist in every build (and are tested in every build), but override
 // only where RocksDB has them.

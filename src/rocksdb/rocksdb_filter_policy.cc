@@ -19,6 +19,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "rocksdb/advanced_options.h"
+#include "rocksdb/convenience.h"
 #include "rocksdb/env.h"
 #include "rocksdb/table.h"
 #include "rocksdb/utilities/object_registry.h"
@@ -198,18 +199,63 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   mutable std::map<int, std::vector<double>> level_bits_;
 };
 
+// What a malformed "bloomgate:..." id makes: a policy that refuses to be
+// used, with the parser's message. A factory error would not do: RocksDB's
+// OPTIONS-file loader drops parse errors of by-name options such as
+// filter_policy and leaves the policy null (BlockBasedTableFactory::
+// ParseOption, 7.x to 11.x), and the DB would run without filters. This
+// policy fails PrepareOptions, which loading options and CreateFromString
+// run, and ValidateOptions, which DB::Open runs; it builds no filter and
+// still reads bloomgate blocks.
+class RefusedFilterPolicy final : public rocksdb::FilterPolicy {
+ public:
+  RefusedFilterPolicy(std::string id, std::string why)
+      : id_(std::move(id)), why_(std::move(why)) {}
+
+  const char* Name() const override { return kRocksDBPolicyName; }
+  const char* CompatibilityName() const override {
+    return kRocksDBCompatibilityName;
+  }
+  std::string GetId() const override { return id_; }
+
+  rocksdb::Status PrepareOptions(
+      const rocksdb::ConfigOptions& /*config_options*/) override {
+    return rocksdb::Status::InvalidArgument(why_);
+  }
+  rocksdb::Status ValidateOptions(
+      const rocksdb::DBOptions& /*db_opts*/,
+      const rocksdb::ColumnFamilyOptions& /*cf_opts*/) const override {
+    return rocksdb::Status::InvalidArgument(why_);
+  }
+
+  rocksdb::FilterBitsBuilder* GetBuilderWithContext(
+      const rocksdb::FilterBuildingContext& /*context*/) const override {
+    return nullptr;
+  }
+  rocksdb::FilterBitsReader* GetFilterBitsReader(
+      const rocksdb::Slice& contents) const override {
+    return new rocksdb_internal::BitsReader(
+        std::string_view(contents.data(), contents.size()));
+  }
+
+ private:
+  const std::string id_;
+  const std::string why_;
+};
+
 // The "bloomgate[:...]" factory. Any string starting "bloomgate:" reaches it,
 // so that a malformed one gets a precise message rather than RocksDB's
 // generic "Could not load FilterPolicy".
 const rocksdb::FilterPolicy* NewPolicyFromId(
     const std::string& id, std::unique_ptr<const rocksdb::FilterPolicy>* guard,
-    std::string* errmsg) {
+    std::string* /*errmsg*/) {
   absl::StatusOr<RocksDBFilterOptions> options = ParseRocksDBFilterPolicyId(id);
-  if (!options.ok()) {
-    *errmsg = std::string(options.status().message());
-    return nullptr;
+  if (options.ok()) {
+    guard->reset(new BloomgateFilterPolicy(*options));
+  } else {
+    guard->reset(
+        new RefusedFilterPolicy(id, std::string(options.status().message())));
   }
-  guard->reset(new BloomgateFilterPolicy(*options));
   return guard->get();
 }
 

@@ -456,6 +456,9 @@ class RecordingPolicy : public rocksdb::FilterPolicy {
       : inner_(std::move(inner)) {}
 
   const char* Name() const override { return inner_->Name(); }
+  // The OPTIONS file names a policy by GetId(); RocksDB re-reads it and,
+  // from 10.2, fails DB::Open unless the id reads back as an equal policy.
+  std::string GetId() const override { return inner_->GetId(); }
   const char* CompatibilityName() const override {
     return inner_->CompatibilityName();
   }

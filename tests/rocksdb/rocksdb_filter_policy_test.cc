@@ -20,6 +20,7 @@
 #include "rocksdb/table.h"
 #include "rocksdb/utilities/object_registry.h"
 #include "rocksdb/utilities/options_util.h"
+#include "src/rocksdb/plugin.h"
 #include "src/rocksdb/rocksdb_compat.h"
 #include "table/block_based/filter_policy_internal.h"
 #include "tests/rocksdb/db_test_util.h"
@@ -186,6 +187,50 @@ TEST_F(RocksDBFilterPolicyTest, CreateFromStringRejectsBadStringsClearly) {
   EXPECT_EQ(policy, nullptr);
 }
 
+// RocksDB's OPTIONS-file loader drops a by-name option's parse error and
+// leaves filter_policy null; a malformed bloomgate id must still stop it,
+// naming the id, and so must DB::Open when handed such a policy.
+TEST_F(RocksDBFilterPolicyTest, MalformedIdInAnOptionsFileIsAnError) {
+  TempDir dir;
+  const std::string file = dir.path() + "/OPTIONS-bad";
+  {
+    std::ofstream out(file);
+    out << "[Version]\n  rocksdb_version=7.8.3\n  options_file_version=1.1\n"
+        << "[DBOptions]\n  create_if_missing=true\n"
+        << "[CFOptions \"default\"]\n"
+        << "[TableOptions/BlockBasedTable \"default\"]\n"
+        << "  filter_policy=bloomgate:abc\n";
+  }
+  rocksdb::ConfigOptions config;  // as db_bench and db_stress load it
+  config.ignore_unknown_options = false;
+  config.input_strings_escaped = true;
+  rocksdb::DBOptions db_options;
+  std::vector<rocksdb::ColumnFamilyDescriptor> cf_descs;
+  const rocksdb::Status load =
+      rocksdb::LoadOptionsFromFile(config, file, &db_options, &cf_descs);
+  EXPECT_TRUE(load.IsInvalidArgument()) << load.ToString();
+  EXPECT_NE(load.ToString().find("\"bloomgate:abc\""), std::string::npos)
+      << load.ToString();
+
+  // The policy CreateFromString leaves behind on error refuses DB::Open.
+  rocksdb::ConfigOptions lax;
+  lax.invoke_prepare_options = false;
+  std::shared_ptr<const rocksdb::FilterPolicy> refused;
+  ASSERT_TRUE(
+      rocksdb::FilterPolicy::CreateFromString(lax, "bloomgate:abc", &refused)
+          .ok());
+  ASSERT_NE(refused, nullptr);
+  EXPECT_EQ(refused->GetId(), "bloomgate:abc");
+  std::unique_ptr<rocksdb::DB> db;
+  const rocksdb::Status open = rocksdb_compat::OpenDB(
+      MakeOptions({.filter_policy = refused}), dir.path() + "/db", &db);
+  EXPECT_TRUE(open.IsInvalidArgument()) << open.ToString();
+  EXPECT_NE(open.ToString().find("bits per key \"abc\" is not a number"),
+            std::string::npos)
+      << open.ToString();
+  EXPECT_EQ(db, nullptr);
+}
+
 TEST_F(RocksDBFilterPolicyTest, ParseErrorsExplainThemselves) {
   absl::StatusOr<RocksDBFilterOptions> r =
       ParseRocksDBFilterPolicyId("bloomgate:10:fancy");
@@ -346,6 +391,27 @@ TEST_F(RocksDBFilterPolicyTest, RegistrarAddsTheFactoryToAnyLibrary) {
   EXPECT_EQ(policy->GetId(), "bloomgate:10:blocked");
 }
 
+// What RocksDB built with ROCKSDB_PLUGINS=bloomgate calls for every
+// ObjectRegistry it creates (bloomgate.mk's bloomgate_FUNC).
+TEST_F(RocksDBFilterPolicyTest, PluginEntryPointRegistersThePolicy) {
+  auto library = std::make_shared<rocksdb::ObjectLibrary>("plugin");
+  rocksdb::ConfigOptions config;
+  config.ignore_unsupported_options = false;
+  config.registry = std::make_shared<rocksdb::ObjectRegistry>(library);
+  EXPECT_EQ(bloomgate_RegisterRocksDBPlugin(*library, ""), 1);
+  std::shared_ptr<const rocksdb::FilterPolicy> policy;
+  ASSERT_TRUE(rocksdb::FilterPolicy::CreateFromString(
+                  config, "bloomgate:9.5:standard", &policy)
+                  .ok());
+  EXPECT_EQ(policy->GetId(), "bloomgate:9.5:standard");
+  // A malformed id is an error naming it, never a DB without a filter.
+  const rocksdb::Status bad =
+      rocksdb::FilterPolicy::CreateFromString(config, "bloomgate:abc", &policy);
+  EXPECT_TRUE(bad.IsInvalidArgument()) << bad.ToString();
+  EXPECT_NE(bad.ToString().find("bloomgate:abc"), std::string::npos)
+      << bad.ToString();
+}
+
 TEST_F(RocksDBFilterPolicyTest, RegisterIsIdempotent) {
   RegisterRocksDBPlugin();
   RegisterRocksDBPlugin();
@@ -442,6 +508,101 @@ TEST_P(OptionsFileRoundTripTest, PolicyIsRestored) {
   EXPECT_TRUE(db->Get(rocksdb::ReadOptions(), "k", &value).ok());
   EXPECT_EQ(value, "v");
   for (auto* h : handles) ASSERT_TRUE(db->DestroyColumnFamilyHandle(h).ok());
+}
+
+// Forwards every call to a bloomgate policy, as an application's wrapper
+// (one that counts or logs) would; `forward_id` says whether it forwards
+// GetId() too, or leaves Customizable's default, Name().
+class WrappingPolicy : public rocksdb::FilterPolicy {
+ public:
+  WrappingPolicy(std::shared_ptr<const rocksdb::FilterPolicy> inner,
+                 bool forward_id)
+      : inner_(std::move(inner)), forward_id_(forward_id) {}
+
+  const char* Name() const override { return inner_->Name(); }
+  std::string GetId() const override {
+    return forward_id_ ? inner_->GetId() : rocksdb::FilterPolicy::GetId();
+  }
+  const char* CompatibilityName() const override {
+    return inner_->CompatibilityName();
+  }
+  rocksdb::FilterBitsBuilder* GetBuilderWithContext(
+      const rocksdb::FilterBuildingContext& context) const override {
+    return inner_->GetBuilderWithContext(context);
+  }
+  rocksdb::FilterBitsReader* GetFilterBitsReader(
+      const rocksdb::Slice& contents) const override {
+    return inner_->GetFilterBitsReader(contents);
+  }
+
+ private:
+  const std::shared_ptr<const rocksdb::FilterPolicy> inner_;
+  const bool forward_id_;
+};
+
+// What RocksDB does when it persists an OPTIONS file: re-read it and compare
+// with the options in use. A mismatch fails DB::Open from 10.2; before, the
+// OPTIONS file was left unwritten and only the info LOG said why. Every
+// bloomgate policy must pass, whatever options it was asked for.
+rocksdb::Status CheckPersistedOptions(
+    std::shared_ptr<const rocksdb::FilterPolicy> policy,
+    const std::string& path) {
+  rocksdb::Options options = MakeOptions({.filter_policy = std::move(policy)});
+  std::unique_ptr<rocksdb::DB> db;
+  rocksdb::Status s = rocksdb_compat::OpenDB(options, path, &db);
+  if (!s.ok()) return s;
+  // The options in use, as sanitized by DB::Open, are what RocksDB wrote.
+  const rocksdb::DBOptions db_options = db->GetDBOptions();
+  const rocksdb::ColumnFamilyOptions cf_options = db->GetOptions();
+  db.reset();
+  rocksdb::ConfigOptions config;
+  config.sanity_level = rocksdb::ConfigOptions::kSanityLevelExactMatch;
+  return rocksdb::CheckOptionsCompatibility(
+      config, path, db_options,
+      {rocksdb::ColumnFamilyDescriptor(rocksdb::kDefaultColumnFamilyName,
+                                       cf_options)});
+}
+
+TEST_F(RocksDBFilterPolicyTest, EveryPolicyPassesRocksDBsOptionsCheck) {
+  auto live_tree =
+      CreateRocksDBLiveTreeFilter({.bits_per_key = 10, .monkey = true});
+  ASSERT_TRUE(live_tree.ok()) << live_tree.status();
+  const std::vector<
+      std::pair<std::string, std::shared_ptr<const rocksdb::FilterPolicy>>>
+      policies = {
+          {"default", NewRocksDBFilterPolicy()},
+          {"clamped",
+           NewRocksDBFilterPolicy({.bits_per_key = 150, .num_probes = 99})},
+          {"probes",
+           NewRocksDBFilterPolicy({.bits_per_key = 7.5, .num_probes = 3})},
+          {"live tree", live_tree->policy},
+          {"wrapper forwarding GetId",
+           std::make_shared<WrappingPolicy>(NewRocksDBFilterPolicy(), true)},
+      };
+  for (const auto& [what, policy] : policies) {
+    SCOPED_TRACE(what);
+    TempDir dir;
+    const rocksdb::Status s = CheckPersistedOptions(policy, dir.path());
+    EXPECT_TRUE(s.ok()) << policy->GetId() << ": " << s.ToString();
+  }
+}
+
+// A wrapper that leaves GetId() at Name() is persisted as "bloomgate", which
+// reads back as bloomgate's default policy, whose id differs: from 10.2
+// DB::Open fails, before it the DB runs without an OPTIONS file.
+// docs/rocksdb-plugin.md says to forward GetId().
+TEST_F(RocksDBFilterPolicyTest, AWrapperMustForwardGetId) {
+  TempDir dir;
+  const rocksdb::Status s = CheckPersistedOptions(
+      std::make_shared<WrappingPolicy>(NewRocksDBFilterPolicy(), false),
+      dir.path());
+  EXPECT_FALSE(s.ok());
+  if (BLOOMGATE_ROCKSDB_OPTIONS_MISMATCH_FAILS_OPEN) {
+    EXPECT_NE(s.ToString().find("filter_policy"), std::string::npos)
+        << s.ToString();
+  } else {
+    EXPECT_TRUE(s.IsNotFound()) << s.ToString();  // no OPTIONS file
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
