@@ -134,12 +134,12 @@ struct FilterSpec {
 
   // kBloomgate only: the predicted false-positive rate of a filter block of
   // this spec's layout that holds `num_keys` distinct keys in `block_bytes`
-  // bytes (as BlockBytes counts them), probed `num_probes` times a key. For
+  // bytes (as BlockBytes counts them), probed `probes` times a key. For
   // a block whose probe count is not known, 0 takes NumProbes at the
   // block's own bits per key, block_bytes * 8 / num_keys. 0 for no keys, 1
   // for a block with no bit array.
   double PredictedBlockFpRate(uint64_t num_keys, uint64_t block_bytes,
-                              int num_probes = 0) const;
+                              int probes = 0) const;
 
   bool operator==(const FilterSpec&) const = default;
 };

@@ -293,13 +293,13 @@ uint64_t FilterSpec::BlockBytes(uint64_t num_keys, double bits) const {
 }
 
 double FilterSpec::PredictedBlockFpRate(uint64_t num_keys, uint64_t block_bytes,
-                                        int num_probes) const {
-  if (num_probes == 0 && num_keys > 0) {
-    num_probes = NumProbes(8.0 * static_cast<double>(block_bytes) /
-                           static_cast<double>(num_keys));
+                                        int probes) const {
+  if (probes == 0 && num_keys > 0) {
+    probes = NumProbes(8.0 * static_cast<double>(block_bytes) /
+                       static_cast<double>(num_keys));
   }
-  return PredictedFilterFpRate(
-      layout, num_keys, internal::BlockArrayBits(block_bytes), num_probes);
+  return PredictedFilterFpRate(layout, num_keys,
+                               internal::BlockArrayBits(block_bytes), probes);
 }
 
 absl::Span<const FilterKindInfo> FilterKinds() { return kKinds; }
