@@ -186,8 +186,8 @@ absl::Status ValidateLevels(const BenchOptions& o) {
     absl::StatusOr<std::vector<double>> bits =
         FilterForRun(f, o).LevelBitsPerKey(o.engine.num_levels);
     if (!bits.ok()) {
-      return Invalid(
-          "filter", absl::StrCat(FilterName(f), ": ", bits.status().message()));
+      return Invalid("filter",
+                     absl::StrCat(f.KindName(), ": ", bits.status().message()));
     }
   }
   return absl::OkStatus();

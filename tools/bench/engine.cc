@@ -13,7 +13,7 @@ absl::StatusOr<std::unique_ptr<Engine>> OpenEngine(
   if (!EngineSupports(kind, options.filter)) {
     return absl::InvalidArgumentError(
         absl::StrCat("engine ", ToAbsl(EngineName(kind)), " cannot use filter ",
-                     FilterName(options.filter)));
+                     options.filter.KindName()));
   }
   switch (kind) {
     case EngineKind::kRocksDB:

@@ -20,6 +20,7 @@
 #include "absl/strings/str_join.h"
 #include "nlohmann/json.hpp"
 #include "rocksdb/version.h"
+#include "src/filter/absl_compat.h"
 
 #ifndef BLOOMGATE_BENCH_VERSION
 #define BLOOMGATE_BENCH_VERSION "unknown"
@@ -95,9 +96,8 @@ std::string RenderTable(const std::vector<std::vector<std::string>>& rows,
   return out;
 }
 
-bool IsFillResult(const BenchResult& r) {
-  return r.benchmark == "fillrandom" || r.benchmark == "fillseq" ||
-         r.benchmark == "filllevels";
+bool HasFilter(const BenchResult& r) {
+  return r.filter.family != FilterFamily::kNone;
 }
 
 // A number the run may not have measured: NaN (and infinity) become null,
@@ -121,16 +121,16 @@ nlohmann::ordered_json LatencyJson(const LatencySummary& s) {
 // lists them.
 nlohmann::ordered_json ResultJson(const BenchResult& r) {
   nlohmann::ordered_json o;
-  o["engine"] = r.engine;
-  o["filter"] = r.filter;
-  o["benchmark"] = r.benchmark;
+  o["engine"] = EngineName(r.engine);
+  o["filter"] = r.filter.KindName();
+  o["benchmark"] = BenchmarkName(r.benchmark);
   o["bloom_bits"] = Measured(r.bloom_bits);
   o["threads"] = r.threads;
   o["ops"] = r.ops;
   o["seconds"] = Measured(r.seconds);
   o["micros_per_op"] = Measured(r.micros_per_op);
   o["ops_per_sec"] = Measured(r.ops_per_sec);
-  if (IsFillResult(r)) o["mb_per_sec"] = Measured(r.mb_per_sec);
+  if (IsFillBenchmark(r.benchmark)) o["mb_per_sec"] = Measured(r.mb_per_sec);
   o["hits"] = r.hits;
   o["misses"] = r.misses;
   o["found"] = r.found;
@@ -243,7 +243,7 @@ std::string BuildWarnings() {
 std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
   std::vector<std::string> engines, filters, benchmarks;
   for (EngineKind e : o.engines) engines.emplace_back(EngineName(e));
-  for (const FilterSpec& f : o.filters) filters.emplace_back(FilterName(f));
+  for (const FilterSpec& f : o.filters) filters.push_back(f.KindName());
   for (BenchmarkKind b : o.benchmarks)
     benchmarks.emplace_back(BenchmarkName(b));
   std::time_t now = std::time(nullptr);
@@ -279,8 +279,8 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
                   absl::StrFormat("%g", o.bloom_bits), " bits/key");
   bool monkey = false, uniform = false;
   for (const FilterSpec& f : o.filters) {
-    monkey |= FilterName(f) == "bloomgate_monkey";
-    uniform |= FilterName(f) == "bloomgate";
+    monkey |= f.SameKind(kMonkeyKind);
+    uniform |= f.SameKind(kUniformKind);
   }
   if (monkey && uniform && o.monkey_equal_memory) {
     absl::StrAppend(&out, "; bloomgate at bloomgate_monkey's filter memory",
@@ -323,15 +323,16 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
 
 std::string FormatBenchmarkLine(const BenchResult& r) {
   std::string line =
-      absl::StrFormat("%-12s : %11.3f micros/op %ld ops/sec;", r.benchmark,
-                      r.micros_per_op, static_cast<long>(r.ops_per_sec + 0.5));
-  if (IsFillResult(r)) {
+      absl::StrFormat("%-12s : %11.3f micros/op %ld ops/sec;",
+                      ToAbsl(BenchmarkName(r.benchmark)), r.micros_per_op,
+                      static_cast<long>(r.ops_per_sec + 0.5));
+  if (IsFillBenchmark(r.benchmark)) {
     absl::StrAppend(&line, absl::StrFormat(" %6.1f MB/s;", r.mb_per_sec), " ",
                     r.sst_files, " SST files");
     if (!r.files_per_level.empty()) {
       absl::StrAppend(&line, " (", Levels(r.files_per_level), ")");
     }
-    if (r.filter != "none") {
+    if (HasFilter(r)) {
       absl::StrAppend(&line, "; filters ", r.filter_bytes, " bytes, ",
                       Number(r.bits_per_key, 2), " bits/key");
       if (std::optional<double> over = OverBudgetPercent(r)) {
@@ -349,13 +350,13 @@ std::string FormatBenchmarkLine(const BenchResult& r) {
         if (r.files_per_level[level] == 0) continue;
         std::string part =
             absl::StrCat("L", level, " ", r.keys_per_level[level]);
-        if (r.filter != "none") {
+        if (HasFilter(r)) {
           absl::StrAppend(&part, " at ",
                           Number(r.bits_per_key_per_level[level], 2));
         }
         parts.push_back(std::move(part));
       }
-      absl::StrAppend(&line, "; keys", r.filter != "none" ? " at bits/key" : "",
+      absl::StrAppend(&line, "; keys", HasFilter(r) ? " at bits/key" : "",
                       " by level: ", absl::StrJoin(parts, ", "));
     }
     return line;
@@ -368,7 +369,7 @@ std::string FormatBenchmarkLine(const BenchResult& r) {
   }
   absl::StrAppend(&line, "; ", Number(r.ios_avoided_pct, 2),
                   "% of reads avoided");
-  if (r.filter == "none") {
+  if (!HasFilter(r)) {
     absl::StrAppend(&line, " (no filter)");
   } else {
     absl::StrAppend(&line, "; FP ", Percent(r.fp_observed, 3), " (predicted ",
@@ -429,14 +430,11 @@ std::string FormatTable(const std::vector<BenchResult>& results) {
   }
   rows.push_back(head);
   for (const BenchResult& r : results) {
-    if (r.benchmark != "readrandom" && r.benchmark != "readmissing" &&
-        r.benchmark != "multireadmissing" && r.benchmark != "readmixed") {
-      continue;
-    }
+    if (IsFillBenchmark(r.benchmark)) continue;
     std::vector<std::string> row = {
-        r.engine,
-        r.filter,
-        r.benchmark,
+        std::string(EngineName(r.engine)),
+        r.filter.KindName(),
+        std::string(BenchmarkName(r.benchmark)),
         absl::StrCat(r.ops),
         absl::StrFormat("%.0f", r.ops_per_sec),
         Number(r.ios_per_hit, 4),
@@ -444,10 +442,10 @@ std::string FormatTable(const std::vector<BenchResult>& results) {
         Number(r.covering_files_per_miss, 2),
         Number(r.ios_avoided_pct, 2) +
             (std::isnan(r.ios_avoided_pct) ? "" : "%"),
-        r.filter == "none" ? "-" : Percent(r.fp_observed, 3),
-        r.filter == "none" ? "-" : Percent(r.fp_predicted, 3),
+        !HasFilter(r) ? "-" : Percent(r.fp_observed, 3),
+        !HasFilter(r) ? "-" : Percent(r.fp_predicted, 3),
         absl::StrCat(r.filter_bytes),
-        r.filter == "none" ? "-" : SpentBitsCell(r),
+        !HasFilter(r) ? "-" : SpentBitsCell(r),
         absl::StrCat(r.sst_files)};
     if (latency) {
       row.push_back(Number(r.has_latency ? r.miss_latency.mean_us : kNaN, 2));
@@ -476,22 +474,25 @@ std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
        "uniform I/O/miss", "monkey I/O/miss", "fewer I/Os", "predicted"}};
   std::string notes;
   for (const BenchResult& m : results) {
-    if (m.filter != "bloomgate_monkey" || std::isnan(m.ios_per_miss)) continue;
+    if (!m.filter.SameKind(kMonkeyKind) || std::isnan(m.ios_per_miss)) {
+      continue;
+    }
+    const std::string engine(EngineName(m.engine));
+    const std::string benchmark(BenchmarkName(m.benchmark));
     for (const BenchResult& u : results) {
-      if (u.filter != "bloomgate" || u.engine != m.engine ||
+      if (!u.filter.SameKind(kUniformKind) || u.engine != m.engine ||
           u.benchmark != m.benchmark) {
         continue;
       }
       const std::string tree = KeysByLevel(m);
       if (KeysByLevel(u) != tree) {
-        absl::StrAppend(&notes, m.engine, " ", m.benchmark,
+        absl::StrAppend(&notes, engine, " ", benchmark,
                         ": the uniform run's tree differs: ", KeysByLevel(u),
                         "\n");
       }
       rows.push_back(
-          {m.engine, m.benchmark, tree, SpentBitsCell(m),
-           Number(u.bloom_bits, 4), absl::StrCat(u.filter_bytes),
-           absl::StrCat(m.filter_bytes),
+          {engine, benchmark, tree, SpentBitsCell(m), Number(u.bloom_bits, 4),
+           absl::StrCat(u.filter_bytes), absl::StrCat(m.filter_bytes),
            Number(static_cast<double>(m.filter_bytes) /
                       static_cast<double>(u.filter_bytes),
                   4),

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "bench_options.h"
+#include "bloomgate/filter_spec.h"
 #include "histogram.h"
 #include "read_counters.h"
 
@@ -26,9 +28,11 @@ inline constexpr double kOverBudgetFraction = 0.02;
 // The read counters (ReadCounters) are what the benchmark's lookups added
 // to the engine's; a fill's are 0.
 struct BenchResult : ReadCounters {
-  std::string engine;
-  std::string filter;
-  std::string benchmark;
+  EngineKind engine = EngineKind::kLsm;
+  // The filter the run built (FilterForRun); its kind's name
+  // (FilterSpec::KindName) is the one printed and in the JSON.
+  FilterSpec filter = kNoFilter;
+  BenchmarkKind benchmark = BenchmarkKind::kReadRandom;
   double bloom_bits = 0;  // configured bits per key (0 without a filter)
   int threads = 1;
 

@@ -40,12 +40,17 @@ double Seconds(Clock::duration d) {
   return std::chrono::duration<double>(d).count();
 }
 
-// The filter of `filters` whose registry name is `name`, or end().
+// The filter of `filters` of the same kind as `kind`, or end().
 std::vector<FilterSpec>::const_iterator FindFilter(
-    const std::vector<FilterSpec>& filters, std::string_view name) {
-  return std::find_if(filters.begin(), filters.end(), [&](const FilterSpec& f) {
-    return FilterName(f) == name;
-  });
+    const std::vector<FilterSpec>& filters, const FilterSpec& kind) {
+  return std::find_if(filters.begin(), filters.end(),
+                      [&](const FilterSpec& f) { return f.SameKind(kind); });
+}
+
+// "lsm/bloomgate readmissing": what a progress bar says it is running.
+std::string ProgressLabel(const BenchResult& r) {
+  return absl::StrCat(ToAbsl(EngineName(r.engine)), "/", r.filter.KindName(),
+                      " ", ToAbsl(BenchmarkName(r.benchmark)));
 }
 
 // What the threads of a read benchmark tally, merged after they join.
@@ -327,7 +332,7 @@ struct Runner::FillPlan {
 std::string EngineDir(const std::string& base, EngineKind engine,
                       const FilterSpec& filter) {
   return absl::StrCat(base, "/", ToAbsl(EngineName(engine)), "_",
-                      FilterName(filter));
+                      filter.KindName());
 }
 
 Runner::Runner(const BenchOptions& options, std::ostream* out)
@@ -374,16 +379,16 @@ void Runner::RemoveBaseDir(const std::string& base, bool temporary) const {
 bool Runner::EqualMemory() const {
   const std::vector<FilterSpec>& filters = options_.filters;
   return options_.monkey_equal_memory &&
-         FindFilter(filters, "bloomgate_monkey") != filters.end() &&
-         FindFilter(filters, "bloomgate") != filters.end();
+         FindFilter(filters, kMonkeyKind) != filters.end() &&
+         FindFilter(filters, kUniformKind) != filters.end();
 }
 
 std::vector<FilterSpec> Runner::FiltersInRunOrder(bool equal_memory) const {
   std::vector<FilterSpec> filters = options_.filters;
   if (equal_memory) {
-    const FilterSpec monkey = *FindFilter(filters, "bloomgate_monkey");
-    filters.erase(FindFilter(filters, "bloomgate_monkey"));
-    filters.insert(FindFilter(filters, "bloomgate"), monkey);
+    const FilterSpec monkey = *FindFilter(filters, kMonkeyKind);
+    filters.erase(FindFilter(filters, kMonkeyKind));
+    filters.insert(FindFilter(filters, kUniformKind), monkey);
   }
   return filters;
 }
@@ -396,14 +401,14 @@ absl::Status Runner::RunEngine(EngineKind engine,
   // What bloomgate_monkey's filters took, bits per key.
   std::optional<double> monkey_spent_bits;
   for (const FilterSpec& filter : filters) {
-    const std::string name = FilterName(filter);
     if (!EngineSupports(engine, filter)) {
       *out_ << "(skipping engine " << EngineName(engine) << " with filter "
-            << name << ": not supported)\n";
+            << filter.KindName() << ": not supported)\n";
       continue;
     }
     std::string dir = EngineDir(base, engine, filter);
-    if (name == "bloomgate" && uniform_bits.has_value()) {
+    const bool uniform = filter.SameKind(kUniformKind);
+    if (uniform && uniform_bits.has_value()) {
       if (monkey_spent_bits.has_value() &&
           std::abs(*monkey_spent_bits / options_.bloom_bits - 1) >
               kOverBudgetFraction) {
@@ -422,12 +427,11 @@ absl::Status Runner::RunEngine(EngineKind engine,
             << " bits/key: the filter memory bloomgate_monkey used on "
             << EngineName(engine) << ", --monkey_equal_memory)\n";
     }
-    const std::optional<double> bits =
-        name == "bloomgate" ? uniform_bits : std::nullopt;
+    const std::optional<double> bits = uniform ? uniform_bits : std::nullopt;
     const size_t results_before = all->size();
     absl::Status s = RunAndCollect(engine, filter, dir, bits, all);
     if (!s.ok()) return s;
-    if (equal_memory && name == "bloomgate_monkey") {
+    if (equal_memory && filter.SameKind(kMonkeyKind)) {
       if (all->size() > results_before && all->back().bits_per_key > 0) {
         monkey_spent_bits = all->back().bits_per_key;
       }
@@ -552,7 +556,7 @@ bool Runner::HandShapedTree() const {
 // fill's line.
 void Runner::PrintTarget(const Target& target) const {
   *out_ << "-- engine " << EngineName(target.engine_kind) << ", filter "
-        << FilterName(target.filter);
+        << target.filter.KindName();
   if (target.filter.monkey &&
       target.filter.family == FilterFamily::kBloomgate && !HandShapedTree()) {
     *out_ << " (budget " << target.bits
@@ -576,9 +580,9 @@ void Runner::PrintTarget(const Target& target) const {
 BenchResult Runner::NewResult(const Target& target,
                               BenchmarkKind benchmark) const {
   BenchResult r;
-  r.engine = std::string(EngineName(target.engine_kind));
-  r.filter = FilterName(target.filter);
-  r.benchmark = std::string(BenchmarkName(benchmark));
+  r.engine = target.engine_kind;
+  r.filter = target.filter;
+  r.benchmark = benchmark;
   r.bloom_bits = target.bits;
   r.threads = 1;
   r.io_latency_us = options_.io_latency_us;
@@ -633,8 +637,7 @@ absl::StatusOr<BenchResult> Runner::DoFill(const Target& target,
   BenchResult r = NewResult(target, benchmark);
   const KeySpace keys(o.num, o.key_size);
   const ValueSource values(o.value_size, o.seed);
-  ProgressBar progress(absl::StrCat(r.engine, "/", r.filter, " ", r.benchmark),
-                       o.num, o.progress);
+  ProgressBar progress(ProgressLabel(r), o.num, o.progress);
   std::vector<std::string> batch_keys;
   std::vector<std::string_view> batch_values;
   absl::Status s;
@@ -737,8 +740,7 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
                         o.threads,
                         reads};
   std::vector<ReadTally> tallies(static_cast<size_t>(o.threads));
-  ProgressBar progress(absl::StrCat(r.engine, "/", r.filter, " ", r.benchmark),
-                       reads, o.progress);
+  ProgressBar progress(ProgressLabel(r), reads, o.progress);
   const EngineCounters engine_before = engine.GetEngineCounters();
   const ReadCounters before = engine.GetCounters();
   Clock::time_point start = Clock::now();

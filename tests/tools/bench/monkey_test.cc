@@ -37,7 +37,8 @@ TEST(MonkeyOptionsTest, ParsesTheFilterAndTheFill) {
   const FilterSpec kMonkey = monkey->front();
   EXPECT_TRUE(kMonkey.monkey);
   EXPECT_EQ(kMonkey.layout, Layout::kBlocked);
-  EXPECT_EQ(FilterName(kMonkey), "bloomgate_monkey");
+  EXPECT_EQ(kMonkey.KindName(), "bloomgate_monkey");
+  EXPECT_TRUE(kMonkey.SameKind(kMonkeyKind));
   ASSERT_TRUE(ParseBenchmark("filllevels").ok());
   EXPECT_TRUE(IsFillBenchmark(BenchmarkKind::kFillLevels));
   EXPECT_FALSE(ParseFilterList("monkey").ok());
@@ -87,10 +88,9 @@ class MonkeyTest : public ::testing::TestWithParam<EngineKind> {
 };
 
 const BenchResult* Find(const std::vector<BenchResult>& results,
-                        const std::string& filter,
-                        const std::string& benchmark) {
+                        const FilterSpec& kind, BenchmarkKind benchmark) {
   for (const BenchResult& r : results) {
-    if (r.filter == filter && r.benchmark == benchmark) return &r;
+    if (r.filter.SameKind(kind) && r.benchmark == benchmark) return &r;
   }
   return nullptr;
 }
@@ -122,12 +122,15 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
   // Monkey ran first (its memory sets the uniform run's), whatever the
   // flag order.
   ASSERT_EQ(results.size(), 6u) << output_;
-  EXPECT_EQ(results[0].filter, "bloomgate_monkey");
+  EXPECT_EQ(results[0].filter.KindName(), "bloomgate_monkey");
   const BenchResult* monkey_fill =
-      Find(results, "bloomgate_monkey", "filllevels");
-  const BenchResult* uniform_fill = Find(results, "bloomgate", "filllevels");
-  const BenchResult* monkey = Find(results, "bloomgate_monkey", "readmissing");
-  const BenchResult* uniform = Find(results, "bloomgate", "readmissing");
+      Find(results, kMonkeyKind, BenchmarkKind::kFillLevels);
+  const BenchResult* uniform_fill =
+      Find(results, kUniformKind, BenchmarkKind::kFillLevels);
+  const BenchResult* monkey =
+      Find(results, kMonkeyKind, BenchmarkKind::kReadMissing);
+  const BenchResult* uniform =
+      Find(results, kUniformKind, BenchmarkKind::kReadMissing);
   ASSERT_TRUE(monkey_fill && uniform_fill && monkey && uniform) << output_;
 
   // The tree: one run per level, in the proportions 1 : 10 : 100.
@@ -151,9 +154,11 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
     const double slack = 8.0 * static_cast<double>(builder->BlockSize(1)) *
                          r.files_per_level[level] / keys;
     const double measured = r.bits_per_key_per_level[level];
-    EXPECT_GE(measured, budget) << r.filter << " L" << level << "\n" << output_;
-    EXPECT_LE(measured, budget + slack) << r.filter << " L" << level << "\n"
-                                        << output_;
+    EXPECT_GE(measured, budget) << r.filter.KindName() << " L" << level << "\n"
+                                << output_;
+    EXPECT_LE(measured, budget + slack)
+        << r.filter.KindName() << " L" << level << "\n"
+        << output_;
   };
   for (int level = 0; level < 3; ++level) {
     expect_budget(*monkey_fill, level, (*allocation)[level]);
@@ -174,10 +179,11 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
       << output_;
 
   // Reads stay correct.
-  for (const char* filter : {"bloomgate_monkey", "bloomgate"}) {
-    const BenchResult* present = Find(results, filter, "readrandom");
+  for (const FilterSpec& kind : {kMonkeyKind, kUniformKind}) {
+    const BenchResult* present =
+        Find(results, kind, BenchmarkKind::kReadRandom);
     ASSERT_NE(present, nullptr);
-    EXPECT_EQ(present->found, o.reads) << filter;
+    EXPECT_EQ(present->found, o.reads) << kind.KindName();
   }
   EXPECT_EQ(monkey->found, 0);
   EXPECT_EQ(uniform->found, 0);
@@ -202,11 +208,11 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
   for (const BenchResult* r : {monkey, uniform}) {
     EXPECT_LE(static_cast<double>(r->ios_misses),
               UpperBound(r->ios_per_miss_predicted, misses))
-        << r->filter << "\n"
+        << r->filter.KindName() << "\n"
         << output_;
     EXPECT_GE(static_cast<double>(r->ios_misses),
               LowerBound(r->ios_per_miss_predicted, misses))
-        << r->filter << "\n"
+        << r->filter.KindName() << "\n"
         << output_;
   }
   EXPECT_LT(monkey->ios_per_miss, uniform->ios_per_miss);
@@ -227,9 +233,12 @@ TEST_P(MonkeyTest, ReadsCorrectlyAfterLeveledCompaction) {
   o.engine.target_file_size_base = 128 << 10;
   o.engine.max_bytes_for_level_base = 256 << 10;
   std::vector<BenchResult> results = Run(o);
-  const BenchResult* fill = Find(results, "bloomgate_monkey", "fillrandom");
-  const BenchResult* present = Find(results, "bloomgate_monkey", "readrandom");
-  const BenchResult* missing = Find(results, "bloomgate_monkey", "readmissing");
+  const BenchResult* fill =
+      Find(results, kMonkeyKind, BenchmarkKind::kFillRandom);
+  const BenchResult* present =
+      Find(results, kMonkeyKind, BenchmarkKind::kReadRandom);
+  const BenchResult* missing =
+      Find(results, kMonkeyKind, BenchmarkKind::kReadMissing);
   ASSERT_TRUE(fill && present && missing) << output_;
   // The engine compacted the data down the tree: 2.3 MB cannot settle in
   // L0 and L1 (256 KB). Which upper levels still hold files when the
