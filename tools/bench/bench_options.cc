@@ -235,6 +235,9 @@ bool IsFillBenchmark(BenchmarkKind benchmark) {
          benchmark == BenchmarkKind::kFillLevels;
 }
 
+absl::StatusOr<EngineKind> ParseEngine(std::string_view name) {
+  return Parse(kEngines, "engine", name);
+}
 absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name) {
   return Parse(kBenchmarks, "benchmark", name);
 }

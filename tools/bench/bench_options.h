@@ -45,6 +45,7 @@ std::string_view BenchmarkName(BenchmarkKind benchmark);
 bool IsFillBenchmark(BenchmarkKind benchmark);
 
 // Parse one name each; InvalidArgument listing the accepted names otherwise.
+absl::StatusOr<EngineKind> ParseEngine(std::string_view name);
 absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name);
 
 // Parse a comma-separated list (empty items are ignored; an empty list is an

@@ -37,9 +37,10 @@ struct EngineOptions {
   // not from the live tree, which is still growing while the levels are
   // loaded deepest first.
   bool hand_shaped_tree = false;
-  // Time every data-block read of a lookup (ReadCounters::read_nanos). The
-  // LSM always does (two clock reads per read system call); RocksDB only
-  // with this, as its PerfContext timers cost every Get.
+  // Time every data-block read of a lookup
+  // (ReadCounters::data_block_read_nanos). The LSM always does (two clock
+  // reads per read system call); RocksDB only with this, as its PerfContext
+  // timers cost every Get.
   bool time_reads = false;
 };
 

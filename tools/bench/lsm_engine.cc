@@ -97,10 +97,10 @@ class LsmEngine final : public Engine {
     c.filter_checks = t.filter_checks;
     c.filter_negatives = t.filter_negatives;
     c.filter_positives = t.filter_positives;
-    c.filter_true_positives = t.filter_positives - t.false_positives;
-    c.ios_hits = stats.hit_reads;
-    c.ios_misses = stats.miss_reads;
-    c.read_nanos = t.data_block_read_nanos;
+    c.false_positives = t.false_positives;
+    c.hit_reads = stats.hit_reads;
+    c.miss_reads = stats.miss_reads;
+    c.data_block_read_nanos = t.data_block_read_nanos;
     c.read_nanos_known = true;
     return c;
   }

@@ -100,92 +100,6 @@ bool HasFilter(const BenchResult& r) {
   return r.filter.family != FilterFamily::kNone;
 }
 
-// A number the run may not have measured: NaN (and infinity) become null,
-// which is what nlohmann writes for them too, made explicit here.
-nlohmann::ordered_json Measured(double v) {
-  return std::isfinite(v) ? nlohmann::ordered_json(v) : nullptr;
-}
-
-nlohmann::ordered_json LatencyJson(const LatencySummary& s) {
-  return {{"count", s.count},
-          {"mean_us", Measured(s.mean_us)},
-          {"min_us", Measured(s.min_us)},
-          {"p50_us", Measured(s.p50_us)},
-          {"p90_us", Measured(s.p90_us)},
-          {"p99_us", Measured(s.p99_us)},
-          {"p999_us", Measured(s.p999_us)},
-          {"max_us", Measured(s.max_us)}};
-}
-
-// One result as a JSON object, its fields in the order docs/evaluation.md
-// lists them.
-nlohmann::ordered_json ResultJson(const BenchResult& r) {
-  nlohmann::ordered_json o;
-  o["engine"] = EngineName(r.engine);
-  o["filter"] = r.filter.KindName();
-  o["benchmark"] = BenchmarkName(r.benchmark);
-  o["bloom_bits"] = Measured(r.bloom_bits);
-  o["threads"] = r.threads;
-  o["ops"] = r.ops;
-  o["seconds"] = Measured(r.seconds);
-  o["micros_per_op"] = Measured(r.micros_per_op);
-  o["ops_per_sec"] = Measured(r.ops_per_sec);
-  if (IsFillBenchmark(r.benchmark)) o["mb_per_sec"] = Measured(r.mb_per_sec);
-  o["hits"] = r.hits;
-  o["misses"] = r.misses;
-  o["found"] = r.found;
-  o["ios"] = r.ios;
-  o["ios_per_op"] = Measured(r.ios_per_op);
-  o["ios_per_hit"] = Measured(r.ios_per_hit);
-  o["ios_per_miss"] = Measured(r.ios_per_miss);
-  o["files_on_path_per_op"] = Measured(r.files_on_path_per_op);
-  o["covering_files_per_miss"] = Measured(r.covering_files_per_miss);
-  for (const ReadCounterField& field : kReadCounterFields) {
-    if (field.in_json) o[std::string(field.name)] = r.*field.count;
-  }
-  o["filter_false_positives"] = r.filter_false_positives;
-  o["ios_avoided_pct"] = Measured(r.ios_avoided_pct);
-  o["fp_observed"] = Measured(r.fp_observed);
-  o["fp_predicted"] = Measured(r.fp_predicted);
-  o["ios_per_miss_predicted"] = Measured(r.ios_per_miss_predicted);
-  if (!r.engine_counters.empty()) {
-    nlohmann::ordered_json& counters = o["engine_counters"];
-    counters = nlohmann::ordered_json::object();
-    for (const auto& [name, value] : r.engine_counters) {
-      counters[name] = Measured(value);
-    }
-  }
-  o["filter_bytes"] = r.filter_bytes;
-  o["bits_per_key"] = Measured(r.bits_per_key);
-  o["sst_files"] = r.sst_files;
-  o["files_per_level"] = r.files_per_level;
-  o["keys_per_level"] = r.keys_per_level;
-  o["filter_bytes_per_level"] = r.filter_bytes_per_level;
-  nlohmann::ordered_json& bits = o["bits_per_key_per_level"];
-  bits = nlohmann::ordered_json::array();
-  for (double b : r.bits_per_key_per_level) bits.push_back(Measured(b));
-  o["io_latency_us"] = Measured(r.io_latency_us);
-  o["modeled_micros_per_op"] = Measured(r.modeled_micros_per_op);
-  o["modeled_saved_micros_per_op"] = Measured(r.modeled_saved_micros_per_op);
-  o["direct_reads"] = r.direct_reads;
-  if (r.timed_reads) {
-    o["read_latency_us"] = Measured(r.read_latency_us);
-    o["user_micros_per_op"] = Measured(r.user_micros_per_op);
-    o["explained_micros_per_op"] = Measured(r.explained_micros_per_op);
-    o["avoided_read_micros_per_op"] = Measured(r.avoided_read_micros_per_op);
-  }
-  if (r.has_latency) {
-    o["latency"] = LatencyJson(r.latency);
-    o["hit_latency"] = LatencyJson(r.hit_latency);
-    o["miss_latency"] = LatencyJson(r.miss_latency);
-    // For the latency chart (bloomgate_plot), which reads only the JSON.
-    if (r.miss_histogram.count() > 0) {
-      o["miss_latency_cdf"] = CdfPoints(r.miss_histogram);
-    }
-  }
-  return o;
-}
-
 // How far, in percent, a run's filters took more bits per key than it was
 // configured with, when that is more than kOverBudgetFraction; nullopt
 // otherwise.
@@ -516,7 +430,7 @@ std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
 
 std::string FormatJson(const std::vector<BenchResult>& results) {
   nlohmann::ordered_json array = nlohmann::ordered_json::array();
-  for (const BenchResult& r : results) array.push_back(ResultJson(r));
+  for (const BenchResult& r : results) array.push_back(r);
   return array.dump(2) + "\n";
 }
 

@@ -295,12 +295,14 @@ class RocksDBEngine final : public Engine {
         statistics_->getTickerCount(rocksdb::BLOOM_FILTER_USEFUL);
     c.filter_positives =
         statistics_->getTickerCount(rocksdb::BLOOM_FILTER_FULL_POSITIVE);
-    c.filter_true_positives =
+    const uint64_t true_positives =
         statistics_->getTickerCount(rocksdb::BLOOM_FILTER_FULL_TRUE_POSITIVE);
+    c.false_positives =
+        c.filter_positives - std::min(c.filter_positives, true_positives);
     c.filter_checks = c.filter_negatives + c.filter_positives;
-    c.ios_hits = hit_reads_.load(std::memory_order_relaxed);
-    c.ios_misses = miss_reads_.load(std::memory_order_relaxed);
-    c.read_nanos = read_nanos_.load(std::memory_order_relaxed);
+    c.hit_reads = hit_reads_.load(std::memory_order_relaxed);
+    c.miss_reads = miss_reads_.load(std::memory_order_relaxed);
+    c.data_block_read_nanos = read_nanos_.load(std::memory_order_relaxed);
     c.read_nanos_known = perf_level_ != rocksdb::PerfLevel::kEnableCount;
     // With a filter, RocksDB checks it on every file whose range covers the
     // key, so checks count the files on the path. Without one, each such
@@ -311,7 +313,7 @@ class RocksDBEngine final : public Engine {
       c.files_on_path = c.filter_checks;
       c.files_on_path_known = true;
     } else if (no_cache_ && !multigets_.load(std::memory_order_relaxed)) {
-      c.files_on_path = c.ios_hits + c.ios_misses;
+      c.files_on_path = c.hit_reads + c.miss_reads;
       c.files_on_path_known = true;
     }
     return c;

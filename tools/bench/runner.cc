@@ -80,17 +80,18 @@ uint64_t ThreadUserNanos() {
 void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
                    double avoided_per_op, BenchResult* r) {
   if (o.histogram) {
-    LatencyHistogram hits, all;
+    LatencyHistogram hits, misses, all;
     for (const ReadTally& tally : tallies) {
       hits.Merge(tally.hits);
-      r->miss_histogram.Merge(tally.misses);
+      misses.Merge(tally.misses);
     }
     all.Merge(hits);
-    all.Merge(r->miss_histogram);
+    all.Merge(misses);
     r->has_latency = true;
     r->latency = Summarize(all);
     r->hit_latency = Summarize(hits);
-    r->miss_latency = Summarize(r->miss_histogram);
+    r->miss_latency = Summarize(misses);
+    r->miss_latency_cdf = CdfPoints(misses);
   }
   r->timed_reads = o.engine.use_direct_reads || o.histogram;
   if (!r->timed_reads) return;
@@ -99,8 +100,9 @@ void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
   r->user_micros_per_op =
       Ratio(static_cast<double>(user_nanos) / 1e3, static_cast<double>(r->ops));
   if (!r->read_nanos_known) return;
-  r->read_latency_us = Ratio(static_cast<double>(r->read_nanos) / 1e3,
-                             static_cast<double>(r->ios));
+  r->read_latency_us =
+      Ratio(static_cast<double>(r->data_block_read_nanos) / 1e3,
+            static_cast<double>(r->ios));
   // A lookup's wall time is its user time plus its reads' (the reads being
   // its only system calls); both are measured, so the sum checks the
   // measured read latency against the lookup's mean time.
@@ -250,20 +252,16 @@ void RecordReads(const FilterSpec& filter,
   r->found = r->hits;
   static_cast<ReadCounters&>(*r) = CounterDelta(before, after);
   r->ops = r->hits + r->misses;
-  r->ios = r->ios_hits + r->ios_misses;
+  r->ios = r->hit_reads + r->miss_reads;
   r->micros_per_op =
       Ratio(r->seconds * 1e6 * r->threads, static_cast<double>(r->ops));
   r->ops_per_sec = Ratio(static_cast<double>(r->ops), r->seconds);
   r->ios_per_op =
       Ratio(static_cast<double>(r->ios), static_cast<double>(r->ops));
   r->ios_per_hit =
-      Ratio(static_cast<double>(r->ios_hits), static_cast<double>(r->hits));
+      Ratio(static_cast<double>(r->hit_reads), static_cast<double>(r->hits));
   r->ios_per_miss =
-      Ratio(static_cast<double>(r->ios_misses), static_cast<double>(r->misses));
-
-  r->filter_false_positives =
-      r->filter_positives -
-      std::min(r->filter_positives, r->filter_true_positives);
+      Ratio(static_cast<double>(r->miss_reads), static_cast<double>(r->misses));
   const double files_on_path =
       r->files_on_path_known ? static_cast<double>(r->files_on_path) : kNaN;
   r->files_on_path_per_op = Ratio(files_on_path, static_cast<double>(r->ops));
@@ -273,9 +271,11 @@ void RecordReads(const FilterSpec& filter,
   } else {
     r->ios_avoided_pct =
         100.0 * Ratio(static_cast<double>(r->filter_negatives), files_on_path);
+    // Over the checks of files that did not hold the key.
+    const uint64_t true_positives = r->filter_positives - r->false_positives;
     r->fp_observed =
-        Ratio(static_cast<double>(r->filter_false_positives),
-              static_cast<double>(r->filter_checks - r->filter_true_positives));
+        Ratio(static_cast<double>(r->false_positives),
+              static_cast<double>(r->filter_checks - true_positives));
   }
 }
 
@@ -770,10 +770,10 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
 
 void Runner::Stats(const Target& target) {
   ReadCounters c = target.engine->GetCounters();
-  *out_ << "stats : data-block reads " << c.ios_hits + c.ios_misses
+  *out_ << "stats : data-block reads " << c.hit_reads + c.miss_reads
         << ", filter checks " << c.filter_checks << ", negatives "
         << c.filter_negatives << ", positives " << c.filter_positives
-        << " (true " << c.filter_true_positives << ")\n"
+        << " (true " << c.filter_positives - c.false_positives << ")\n"
         << target.engine->StatsText() << std::flush;
 }
 

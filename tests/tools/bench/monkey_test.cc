@@ -206,11 +206,11 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
   // ... and each engine's counts lie within those bounds, so monkey reads
   // less than uniform.
   for (const BenchResult* r : {monkey, uniform}) {
-    EXPECT_LE(static_cast<double>(r->ios_misses),
+    EXPECT_LE(static_cast<double>(r->miss_reads),
               UpperBound(r->ios_per_miss_predicted, misses))
         << r->filter.KindName() << "\n"
         << output_;
-    EXPECT_GE(static_cast<double>(r->ios_misses),
+    EXPECT_GE(static_cast<double>(r->miss_reads),
               LowerBound(r->ios_per_miss_predicted, misses))
         << r->filter.KindName() << "\n"
         << output_;
@@ -253,7 +253,7 @@ TEST_P(MonkeyTest, ReadsCorrectlyAfterLeveledCompaction) {
   EXPECT_EQ(missing->found, 0) << output_;
   EXPECT_GT(missing->filter_bytes, 0u);
   // Every read of a missing key is a false positive of a checked filter.
-  EXPECT_EQ(missing->ios, missing->filter_false_positives) << output_;
+  EXPECT_EQ(missing->ios, missing->false_positives) << output_;
   // Every file's filter is one of the allocation's budgets.
   EXPECT_FALSE(std::isnan(missing->fp_predicted)) << output_;
 }

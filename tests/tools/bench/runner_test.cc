@@ -154,14 +154,12 @@ TEST_P(RunnerTest, MissingLookupsReadWhatTheKeyRangesAndFilterSay) {
                 0.5);
     // ... and every read is one of its false positives.
     if (shared_reads) {
-      EXPECT_LE(r->ios, r->filter_false_positives) << output_;
-      EXPECT_GE(r->ios, r->filter_false_positives / o.multiget_batch)
-          << output_;
+      EXPECT_LE(r->ios, r->false_positives) << output_;
+      EXPECT_GE(r->ios, r->false_positives / o.multiget_batch) << output_;
     } else {
-      EXPECT_EQ(r->ios, r->filter_false_positives) << output_;
+      EXPECT_EQ(r->ios, r->false_positives) << output_;
     }
-    EXPECT_EQ(r->filter_negatives + r->filter_false_positives,
-              r->filter_checks);
+    EXPECT_EQ(r->filter_negatives + r->false_positives, r->filter_checks);
     // "bloom filter not taking effect?": it must reject most files.
     EXPECT_GT(r->ios_avoided_pct, 97.0) << output_;
     EXPECT_GT(r->filter_bytes, 0u);
@@ -243,7 +241,7 @@ TEST_P(RunnerTest, LeveledShapeStillReadsExactlyTheCoveringFiles) {
   } else {
     EXPECT_DOUBLE_EQ(r->files_on_path_per_op, r->covering_files_per_miss)
         << output_;
-    EXPECT_EQ(r->ios, r->filter_false_positives) << output_;
+    EXPECT_EQ(r->ios, r->false_positives) << output_;
   }
 }
 
