@@ -201,6 +201,84 @@ std::string FormatSeries(std::string_view x_name, std::string_view y_name,
   return out;
 }
 
+namespace {
+
+// One clause of a plot command per series of `file`, curve i drawn "with
+// <style> <first + i><after>", e.g. "'f.dat' index 0 with lines dt 2 lw 2
+// title 'name'".
+std::vector<std::string> CurveClauses(std::string_view file,
+                                      const std::vector<Series>& series,
+                                      std::string_view style, size_t first,
+                                      std::string_view after) {
+  std::vector<std::string> clauses;
+  for (size_t i = 0; i < series.size(); ++i) {
+    clauses.push_back(absl::StrCat("'", ToAbsl(file), "' index ", i, " with ",
+                                   ToAbsl(style), " ", first + i, ToAbsl(after),
+                                   " title ", GnuplotString(series[i].title)));
+  }
+  return clauses;
+}
+
+// A sweep chart's gnuplot settings: its output, its title with the
+// sweep's scale, its axes' labels, then `more`.
+std::string SweepChartSettings(std::string_view png, std::string_view title,
+                               const SweepScale& scale,
+                               std::string_view x_label,
+                               std::string_view y_label,
+                               std::string_view more) {
+  return absl::StrCat("set output '", ToAbsl(png), "'\n", "set title '",
+                      ToAbsl(title), " (", scale.keys, " keys, ", scale.lookups,
+                      " absent lookups per point)'\n", "set xlabel '",
+                      ToAbsl(x_label), "'\n", "set ylabel '", ToAbsl(y_label),
+                      "'\n", ToAbsl(more));
+}
+
+// fp_vs_bits: writes its data (and the theory's) to `dir`; returns its part
+// of plots.gp.
+absl::StatusOr<std::string> FpChart(const std::string& dir,
+                                    const std::vector<Series>& fp,
+                                    const SweepScale& scale) {
+  const std::vector<Series> theory = FpTheory();
+  absl::Status s = WriteFile(dir + "/fp_vs_bits.dat",
+                             FormatSeries("bits_per_key", "fp_observed", fp));
+  if (s.ok()) {
+    s = WriteFile(dir + "/fp_theory.dat",
+                  FormatSeries("bits_per_key", "fp_predicted", theory));
+  }
+  if (!s.ok()) return s;
+  const std::string gp = SweepChartSettings(
+      "fp_vs_bits.png", "False-positive rate against memory", scale,
+      "bits per key (measured)", "false-positive rate",
+      "set logscale y\nset format y '%g'\n");
+  std::vector<std::string> clauses =
+      CurveClauses("fp_theory.dat", theory, "lines dt", 2, " lw 2");
+  for (std::string& clause :
+       CurveClauses("fp_vs_bits.dat", fp, "linespoints pt", 5, "")) {
+    clauses.push_back(std::move(clause));
+  }
+  return absl::StrCat(gp, PlotCommand(clauses), "\n");
+}
+
+// ios_vs_files: writes its data to `dir`; returns its part of plots.gp.
+absl::StatusOr<std::string> IoChart(const std::string& dir,
+                                    const std::vector<Series>& io,
+                                    const SweepScale& scale) {
+  const std::string data =
+      FormatSeries("files_on_path", "ios_per_missing_lookup", io);
+  if (absl::Status s = WriteFile(dir + "/ios_vs_files.dat", data); !s.ok()) {
+    return s;
+  }
+  return absl::StrCat(SweepChartSettings("ios_vs_files.png",
+                                         "Data-block reads per missing lookup",
+                                         scale, "SST files on the lookup path",
+                                         "reads per missing lookup",
+                                         "set logscale xy\nset key top left\n"),
+                      PlotCommand(CurveClauses("ios_vs_files.dat", io,
+                                               "linespoints pt", 5, "")));
+}
+
+}  // namespace
+
 absl::Status WriteSweepCharts(const std::string& dir, const Json& fp_sweep,
                               const Json& io_sweep, std::ostream* out) {
   const std::vector<Series> fp = FpAgainstBits(fp_sweep);
@@ -215,56 +293,15 @@ absl::Status WriteSweepCharts(const std::string& dir, const Json& fp_sweep,
       "set grid\nset key top right\n");
   std::vector<std::string> written;
   if (!fp.empty()) {
-    const std::vector<Series> theory = FpTheory();
-    absl::Status s = WriteFile(dir + "/fp_vs_bits.dat",
-                               FormatSeries("bits_per_key", "fp_observed", fp));
-    if (s.ok()) {
-      s = WriteFile(dir + "/fp_theory.dat",
-                    FormatSeries("bits_per_key", "fp_predicted", theory));
-    }
-    if (!s.ok()) return s;
-    const SweepScale scale = ScaleOf(fp_sweep);
-    absl::StrAppend(&gp, "set output 'fp_vs_bits.png'\n",
-                    "set title 'False-positive rate against memory (",
-                    scale.keys, " keys, ", scale.lookups,
-                    " absent lookups per point)'\n",
-                    "set xlabel 'bits per key (measured)'\n",
-                    "set ylabel 'false-positive rate'\n",
-                    "set logscale y\nset format y '%g'\n");
-    std::vector<std::string> clauses;
-    for (size_t i = 0; i < theory.size(); ++i) {
-      clauses.push_back(absl::StrCat("'fp_theory.dat' index ", i,
-                                     " with lines dt ", i + 2, " lw 2 title ",
-                                     GnuplotString(theory[i].title)));
-    }
-    for (size_t i = 0; i < fp.size(); ++i) {
-      clauses.push_back(absl::StrCat("'fp_vs_bits.dat' index ", i,
-                                     " with linespoints pt ", i + 5, " title ",
-                                     GnuplotString(fp[i].title)));
-    }
-    absl::StrAppend(&gp, PlotCommand(clauses), "\n");
+    absl::StatusOr<std::string> chart = FpChart(dir, fp, ScaleOf(fp_sweep));
+    if (!chart.ok()) return chart.status();
+    gp += *chart;
     written.push_back(dir + "/fp_vs_bits.png");
   }
   if (!io.empty()) {
-    absl::Status s =
-        WriteFile(dir + "/ios_vs_files.dat",
-                  FormatSeries("files_on_path", "ios_per_missing_lookup", io));
-    if (!s.ok()) return s;
-    const SweepScale scale = ScaleOf(io_sweep);
-    absl::StrAppend(&gp, "set output 'ios_vs_files.png'\n",
-                    "set title 'Data-block reads per missing lookup (",
-                    scale.keys, " keys, ", scale.lookups,
-                    " absent lookups per point)'\n",
-                    "set xlabel 'SST files on the lookup path'\n",
-                    "set ylabel 'reads per missing lookup'\n",
-                    "set logscale xy\nset key top left\n");
-    std::vector<std::string> clauses;
-    for (size_t i = 0; i < io.size(); ++i) {
-      clauses.push_back(absl::StrCat("'ios_vs_files.dat' index ", i,
-                                     " with linespoints pt ", i + 5, " title ",
-                                     GnuplotString(io[i].title)));
-    }
-    absl::StrAppend(&gp, PlotCommand(clauses));
+    absl::StatusOr<std::string> chart = IoChart(dir, io, ScaleOf(io_sweep));
+    if (!chart.ok()) return chart.status();
+    gp += *chart;
     written.push_back(dir + "/ios_vs_files.png");
   }
   if (absl::Status s = WriteFile(dir + "/plots.gp", gp); !s.ok()) return s;

@@ -154,30 +154,29 @@ std::string BuildWarnings() {
   return out;
 }
 
-std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
-  std::vector<std::string> engines, filters, benchmarks;
-  for (EngineKind e : o.engines) engines.emplace_back(EngineName(e));
-  for (const FilterSpec& f : o.filters) filters.push_back(f.KindName());
-  for (BenchmarkKind b : o.benchmarks)
-    benchmarks.emplace_back(BenchmarkName(b));
+namespace {
+
+// The header's parts, in its order: the environment (db_bench's
+// PrintEnvironment), the workload, what runs, and how the engines are set.
+
+std::string FormatEnvironment() {
   std::time_t now = std::time(nullptr);
   char date[64];
   std::strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
-  std::string out;
-  absl::StrAppend(&out, "bloomgate_bench: bloomgate ", BLOOMGATE_BENCH_VERSION,
-                  ", RocksDB ", ROCKSDB_MAJOR, ".", ROCKSDB_MINOR, ".",
-                  ROCKSDB_PATCH, "\n");
-  absl::StrAppend(&out, "Date:       ", date, "\n");
-  absl::StrAppend(&out, "CPU:        ", std::thread::hardware_concurrency(),
-                  " * ", CpuModel(), "\n");
-  absl::StrAppend(&out, "Keys:       ", o.key_size, " bytes each\n");
-  absl::StrAppend(&out, "Values:     ", o.value_size, " bytes each\n");
-  absl::StrAppend(&out, "Entries:    ", o.num, ", written in batches of ",
-                  o.batch_size, "\n");
-  absl::StrAppend(&out, "Lookups:    ", o.reads, " per read benchmark, ",
-                  o.threads, " thread(s); readmixed ",
-                  absl::StrFormat("%g", 100 * o.negative_ratio),
-                  "% absent keys\n");
+  return absl::StrCat("bloomgate_bench: bloomgate ", BLOOMGATE_BENCH_VERSION,
+                      ", RocksDB ", ROCKSDB_MAJOR, ".", ROCKSDB_MINOR, ".",
+                      ROCKSDB_PATCH, "\n", "Date:       ", date, "\n",
+                      "CPU:        ", std::thread::hardware_concurrency(),
+                      " * ", CpuModel(), "\n");
+}
+
+std::string FormatWorkload(const BenchOptions& o) {
+  std::string out = absl::StrCat(
+      "Keys:       ", o.key_size, " bytes each\n", "Values:     ", o.value_size,
+      " bytes each\n", "Entries:    ", o.num, ", written in batches of ",
+      o.batch_size, "\n", "Lookups:    ", o.reads, " per read benchmark, ",
+      o.threads, " thread(s); readmixed ",
+      absl::StrFormat("%g", 100 * o.negative_ratio), "% absent keys\n");
   bool filterless = false;
   for (const FilterSpec& f : o.filters) {
     filterless |= f.family == FilterFamily::kNone;
@@ -187,10 +186,21 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
                     o.filterless_reads,
                     " of them, --filterless_reads; 0 for all)\n");
   }
-  absl::StrAppend(&out, "Benchmarks: ", absl::StrJoin(benchmarks, ","), "\n");
-  absl::StrAppend(&out, "Engines:    ", absl::StrJoin(engines, ","), "\n");
-  absl::StrAppend(&out, "Filters:    ", absl::StrJoin(filters, ","), " at ",
-                  absl::StrFormat("%g", o.bloom_bits), " bits/key");
+  return out;
+}
+
+std::string FormatRunPlan(const BenchOptions& o) {
+  std::vector<std::string> engines, filters, benchmarks;
+  for (EngineKind e : o.engines) engines.emplace_back(EngineName(e));
+  for (const FilterSpec& f : o.filters) filters.push_back(f.KindName());
+  for (BenchmarkKind b : o.benchmarks) {
+    benchmarks.emplace_back(BenchmarkName(b));
+  }
+  std::string out =
+      absl::StrCat("Benchmarks: ", absl::StrJoin(benchmarks, ","), "\n",
+                   "Engines:    ", absl::StrJoin(engines, ","), "\n",
+                   "Filters:    ", absl::StrJoin(filters, ","), " at ",
+                   absl::StrFormat("%g", o.bloom_bits), " bits/key");
   bool monkey = false, uniform = false;
   for (const FilterSpec& f : o.filters) {
     monkey |= f.SameKind(kMonkeyKind);
@@ -200,28 +210,28 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
     absl::StrAppend(&out, "; bloomgate at bloomgate_monkey's filter memory",
                     " (--monkey_equal_memory)");
   }
-  absl::StrAppend(&out, "\n");
-  absl::StrAppend(
-      &out, "LSM shape:  write_buffer_size ", o.engine.write_buffer_size,
-      ", target_file_size_base ", o.engine.target_file_size_base,
-      ", max_bytes_for_level_base ", o.engine.max_bytes_for_level_base, " x ",
-      absl::StrFormat("%g", o.engine.max_bytes_for_level_multiplier), ", ",
-      o.engine.num_levels, " levels, auto compactions ",
-      o.engine.disable_auto_compactions ? "off" : "on",
-      o.engine.level_compaction_dynamic_level_bytes
-          ? "; rocksdb: dynamic level bytes"
-          : "",
-      o.engine.wait_for_compactions
-          ? "; rocksdb: each write waits for its compactions"
-          : "",
-      "\n");
-  absl::StrAppend(
-      &out, "RocksDB:    ",
-      o.engine.cache_size > 0
-          ? absl::StrCat("block cache ", o.engine.cache_size, " bytes")
-          : std::string("no block cache"),
-      ", filters and indexes in table readers, no compression\n");
-  absl::StrAppend(&out, DescribeDirectReads(direct));
+  return out + "\n";
+}
+
+std::string FormatEngineSettings(const BenchOptions& o,
+                                 const DirectReads& direct) {
+  const EngineSettings& e = o.engine;
+  std::string out = absl::StrCat(
+      "LSM shape:  write_buffer_size ", e.write_buffer_size,
+      ", target_file_size_base ", e.target_file_size_base,
+      ", max_bytes_for_level_base ", e.max_bytes_for_level_base, " x ",
+      absl::StrFormat("%g", e.max_bytes_for_level_multiplier), ", ",
+      e.num_levels, " levels, auto compactions ",
+      e.disable_auto_compactions ? "off" : "on",
+      e.level_compaction_dynamic_level_bytes ? "; rocksdb: dynamic level bytes"
+                                             : "",
+      e.wait_for_compactions ? "; rocksdb: each write waits for its compactions"
+                             : "",
+      "\n", "RocksDB:    ",
+      e.cache_size > 0 ? absl::StrCat("block cache ", e.cache_size, " bytes")
+                       : std::string("no block cache"),
+      ", filters and indexes in table readers, no compression\n",
+      DescribeDirectReads(direct));
   if (o.histogram) {
     absl::StrAppend(&out,
                     "Latency:    per lookup, split by hit and miss "
@@ -233,6 +243,13 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
                     " us per data-block read (docs/evaluation.md)\n");
   }
   return out;
+}
+
+}  // namespace
+
+std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
+  return absl::StrCat(FormatEnvironment(), FormatWorkload(o), FormatRunPlan(o),
+                      FormatEngineSettings(o, direct));
 }
 
 std::string FormatBenchmarkLine(const BenchResult& r) {
