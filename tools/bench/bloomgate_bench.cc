@@ -122,12 +122,13 @@ ABSL_FLAG(bool, prefetch_filters, true,
           "hold the key before it probes the first "
           "(StoreOptions::prefetch_filters); false to measure what that "
           "gains");
-ABSL_FLAG(bool, use_direct_reads, false,
-          "Read data blocks with O_DIRECT, bypassing the page cache, so that "
-          "every read meets the device (RocksDB's use_direct_reads, the LSM's "
-          "use_direct_io; flushes and compactions stay buffered). Where the "
-          "file system refuses O_DIRECT (e.g. tmpfs) the header says so and "
-          "the run reads buffered");
+ABSL_FLAG(
+    bool, use_direct_reads, false,
+    "Read data blocks with O_DIRECT, bypassing the page cache, so that "
+    "every read meets the device (RocksDB's and the LSM's use_direct_reads;"
+    " flushes and compactions stay buffered). Where the "
+    "file system refuses O_DIRECT (e.g. tmpfs) the header says so and "
+    "the run reads buffered");
 ABSL_FLAG(bool, require_direct_reads, false,
           "With --use_direct_reads: fail instead of reading buffered where the "
           "file system refuses O_DIRECT");

@@ -39,7 +39,7 @@ EngineCounters CounterDelta(const EngineCounters& before,
 int CountCoveringFiles(const EngineShape& shape, std::string_view key) {
   int count = 0;
   for (const FileInfo& file : shape.files) {
-    if (file.smallest <= key && key <= file.largest) ++count;
+    if (file.smallest_key <= key && key <= file.largest_key) ++count;
   }
   return count;
 }

@@ -128,7 +128,7 @@ void RecordShape(const EngineShape& shape, const FilterSpec& filter,
       filter_keys_per_level.resize(level + 1, 0);
     }
     ++r->files_per_level[level];
-    r->keys_per_level[level] += static_cast<int64_t>(f.entries);
+    r->keys_per_level[level] += static_cast<int64_t>(f.num_entries);
     r->filter_bytes_per_level[level] += f.filter_bytes;
     filter_keys_per_level[level] += f.filter_keys;
   }
@@ -301,7 +301,7 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
       covering += static_cast<uint64_t>(CountCoveringFiles(shape, key));
       for (size_t f = 0; f < shape.files.size(); ++f) {
         const FileInfo& file = shape.files[f];
-        if (file.smallest <= key && key <= file.largest) {
+        if (file.smallest_key <= key && key <= file.largest_key) {
           predicted_reads += file_fp[f];
         }
       }

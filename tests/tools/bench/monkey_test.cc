@@ -29,6 +29,8 @@
 namespace bloomgate::bench {
 namespace {
 
+using enum BenchmarkKind;
+
 TEST(MonkeyOptionsTest, ParsesTheFilterAndTheFill) {
   absl::StatusOr<std::vector<FilterSpec>> monkey =
       ParseFilterList("bloomgate_monkey");
@@ -69,6 +71,34 @@ TEST(MonkeyOptionsTest, FillLevelsShape) {
   for (int64_t i = 0; i < 1110; ++i) ++count[LevelOfKey(i, *weights)];
   EXPECT_EQ(count, (std::vector<int>{10, 100, 1000}));
   EXPECT_FALSE(LevelWeights(20, 1000, 1 << 30).ok());  // 1000^19 keys
+}
+
+// filllevels writes the tree the allocation assumes, whatever the fanout:
+// its weights are LeveledShape's proportions, not rounded powers.
+TEST(MonkeyOptionsTest, FillLevelsShapeIsLeveledShapeForAnyFanout) {
+  for (double fanout : {10.0, 2.5, 1.5, 6.4}) {
+    absl::StatusOr<std::vector<int64_t>> weights =
+        LevelWeights(4, fanout, 1000000);
+    ASSERT_TRUE(weights.ok()) << fanout;
+    const std::vector<double> shape = LeveledShape(4, fanout);
+    ASSERT_EQ(weights->size(), shape.size());
+    for (size_t level = 0; level < shape.size(); ++level) {
+      EXPECT_DOUBLE_EQ(static_cast<double>((*weights)[level]) /
+                           static_cast<double>((*weights)[0]),
+                       shape[level] / shape[0])
+          << "fanout " << fanout << " L" << level;
+    }
+  }
+  // A fanout no power of ten makes whole: as close as `num` allows.
+  absl::StatusOr<std::vector<int64_t>> weights =
+      LevelWeights(3, 10.0 / 3, 1000000);
+  ASSERT_TRUE(weights.ok());
+  const std::vector<double> shape = LeveledShape(3, 10.0 / 3);
+  for (size_t level = 0; level < shape.size(); ++level) {
+    EXPECT_NEAR(static_cast<double>((*weights)[level]) /
+                    static_cast<double>((*weights)[0]),
+                shape[level], 1e-3 * shape[level]);
+  }
 }
 
 class MonkeyTest : public ::testing::TestWithParam<EngineKind> {
@@ -123,14 +153,10 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
   // flag order.
   ASSERT_EQ(results.size(), 6u) << output_;
   EXPECT_EQ(results[0].filter.KindName(), "bloomgate_monkey");
-  const BenchResult* monkey_fill =
-      Find(results, kMonkeyKind, BenchmarkKind::kFillLevels);
-  const BenchResult* uniform_fill =
-      Find(results, kUniformKind, BenchmarkKind::kFillLevels);
-  const BenchResult* monkey =
-      Find(results, kMonkeyKind, BenchmarkKind::kReadMissing);
-  const BenchResult* uniform =
-      Find(results, kUniformKind, BenchmarkKind::kReadMissing);
+  const BenchResult* monkey_fill = Find(results, kMonkeyKind, kFillLevels);
+  const BenchResult* uniform_fill = Find(results, kUniformKind, kFillLevels);
+  const BenchResult* monkey = Find(results, kMonkeyKind, kReadMissing);
+  const BenchResult* uniform = Find(results, kUniformKind, kReadMissing);
   ASSERT_TRUE(monkey_fill && uniform_fill && monkey && uniform) << output_;
 
   // The tree: one run per level, in the proportions 1 : 10 : 100.
@@ -180,8 +206,7 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
 
   // Reads stay correct.
   for (const FilterSpec& kind : {kMonkeyKind, kUniformKind}) {
-    const BenchResult* present =
-        Find(results, kind, BenchmarkKind::kReadRandom);
+    const BenchResult* present = Find(results, kind, kReadRandom);
     ASSERT_NE(present, nullptr);
     EXPECT_EQ(present->found, o.reads) << kind.KindName();
   }
@@ -233,12 +258,9 @@ TEST_P(MonkeyTest, ReadsCorrectlyAfterLeveledCompaction) {
   o.engine.target_file_size_base = 128 << 10;
   o.engine.max_bytes_for_level_base = 256 << 10;
   std::vector<BenchResult> results = Run(o);
-  const BenchResult* fill =
-      Find(results, kMonkeyKind, BenchmarkKind::kFillRandom);
-  const BenchResult* present =
-      Find(results, kMonkeyKind, BenchmarkKind::kReadRandom);
-  const BenchResult* missing =
-      Find(results, kMonkeyKind, BenchmarkKind::kReadMissing);
+  const BenchResult* fill = Find(results, kMonkeyKind, kFillRandom);
+  const BenchResult* present = Find(results, kMonkeyKind, kReadRandom);
+  const BenchResult* missing = Find(results, kMonkeyKind, kReadMissing);
   ASSERT_TRUE(fill && present && missing) << output_;
   // The engine compacted the data down the tree: 2.3 MB cannot settle in
   // L0 and L1 (256 KB). Which upper levels still hold files when the
