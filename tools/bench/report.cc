@@ -333,66 +333,138 @@ std::string FormatLatency(const BenchResult& r) {
   return out;
 }
 
+namespace {
+
+// Which results a column of the comparison table needs, to be shown: any,
+// or one with latency percentiles (--histogram), timed reads, or the I/O
+// latency model (--io_latency_us).
+enum class ColumnGroup { kAlways, kLatency, kTimedReads, kModel };
+
+bool InGroup(const BenchResult& r, ColumnGroup group) {
+  switch (group) {
+    case ColumnGroup::kAlways:
+      return true;
+    case ColumnGroup::kLatency:
+      return r.has_latency;
+    case ColumnGroup::kTimedReads:
+      return r.timed_reads;
+    case ColumnGroup::kModel:
+      return r.io_latency_us > 0;
+  }
+  return false;
+}
+
+// One column of the comparison table: its header, when it is shown, and
+// its cell for a result: `number` with `decimals`, or what `cell` makes.
+struct TableColumn {
+  std::string_view header;
+  ColumnGroup group;
+  double BenchResult::*number = nullptr;
+  int decimals = 0;
+  std::string (*cell)(const BenchResult& r) = nullptr;
+
+  std::string Cell(const BenchResult& r) const {
+    return number != nullptr ? Number(r.*number, decimals) : cell(r);
+  }
+};
+
+constexpr TableColumn NumberColumn(std::string_view header, ColumnGroup group,
+                                   double BenchResult::*number, int decimals) {
+  return {header, group, number, decimals, nullptr};
+}
+constexpr TableColumn Column(std::string_view header, ColumnGroup group,
+                             std::string (*cell)(const BenchResult& r)) {
+  return {header, group, nullptr, 0, cell};
+}
+
+std::string MissLatencyMean(const BenchResult& r) {
+  return Number(r.has_latency ? r.miss_latency.mean_us : kNaN, 2);
+}
+std::string MissLatencyP99(const BenchResult& r) {
+  return Number(r.has_latency ? r.miss_latency.p99_us : kNaN, 2);
+}
+std::string Avoided(const BenchResult& r) {
+  return Number(r.ios_avoided_pct, 2) +
+         (std::isnan(r.ios_avoided_pct) ? "" : "%");
+}
+// Filter columns: "-" for a run without a filter.
+std::string FpObserved(const BenchResult& r) {
+  return HasFilter(r) ? Percent(r.fp_observed, 3) : "-";
+}
+std::string FpPredicted(const BenchResult& r) {
+  return HasFilter(r) ? Percent(r.fp_predicted, 3) : "-";
+}
+std::string SpentBits(const BenchResult& r) {
+  return HasFilter(r) ? SpentBitsCell(r) : "-";
+}
+
+using enum ColumnGroup;
+
+// The columns in their order (docs/evaluation.md explains them).
+constexpr TableColumn kTableColumns[] = {
+    Column(
+        "engine", kAlways,
+        [](const BenchResult& r) { return std::string(EngineName(r.engine)); }),
+    Column("filter", kAlways,
+           [](const BenchResult& r) { return r.filter.KindName(); }),
+    Column("benchmark", kAlways,
+           [](const BenchResult& r) {
+             return std::string(BenchmarkName(r.benchmark));
+           }),
+    Column("lookups", kAlways,
+           [](const BenchResult& r) { return absl::StrCat(r.ops); }),
+    Column("ops/s", kAlways,
+           [](const BenchResult& r) {
+             return absl::StrFormat("%.0f", r.ops_per_sec);
+           }),
+    NumberColumn("I/O/hit", kAlways, &BenchResult::ios_per_hit, 4),
+    NumberColumn("I/O/miss", kAlways, &BenchResult::ios_per_miss, 4),
+    NumberColumn("files/miss", kAlways, &BenchResult::covering_files_per_miss,
+                 2),
+    Column("avoided", kAlways, &Avoided),
+    Column("FP observed", kAlways, &FpObserved),
+    Column("FP predicted", kAlways, &FpPredicted),
+    Column("filter bytes", kAlways,
+           [](const BenchResult& r) { return absl::StrCat(r.filter_bytes); }),
+    Column("bits/key", kAlways, &SpentBits),
+    Column("SSTs", kAlways,
+           [](const BenchResult& r) { return absl::StrCat(r.sst_files); }),
+    Column("miss us", kLatency, &MissLatencyMean),
+    Column("miss p99 us", kLatency, &MissLatencyP99),
+    NumberColumn("read us", kTimedReads, &BenchResult::read_latency_us, 2),
+    NumberColumn("user us/op", kTimedReads, &BenchResult::user_micros_per_op,
+                 2),
+    Column("explained", kTimedReads,
+           [](const BenchResult& r) {
+             return Percent(r.explained_micros_per_op / r.micros_per_op, 1);
+           }),
+    NumberColumn("avoided us/op", kTimedReads,
+                 &BenchResult::avoided_read_micros_per_op, 1),
+    NumberColumn("model us/op", kModel, &BenchResult::modeled_micros_per_op, 1),
+    NumberColumn("saved us/op", kModel,
+                 &BenchResult::modeled_saved_micros_per_op, 1),
+};
+
+}  // namespace
+
 std::string FormatTable(const std::vector<BenchResult>& results) {
-  bool model = false, latency = false, timed = false;
-  for (const BenchResult& r : results) {
-    model |= r.io_latency_us > 0;
-    latency |= r.has_latency;
-    timed |= r.timed_reads;
-  }
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> head = {
-      "engine",       "filter",       "benchmark",  "lookups", "ops/s",
-      "I/O/hit",      "I/O/miss",     "files/miss", "avoided", "FP observed",
-      "FP predicted", "filter bytes", "bits/key",   "SSTs"};
-  if (latency) {
-    head.push_back("miss us");
-    head.push_back("miss p99 us");
-  }
-  if (timed) {
-    for (const char* column :
-         {"read us", "user us/op", "explained", "avoided us/op"}) {
-      head.push_back(column);
+  // A column is shown when some result, of any benchmark, is in its group.
+  std::vector<const TableColumn*> columns;
+  for (const TableColumn& column : kTableColumns) {
+    if (std::any_of(results.begin(), results.end(), [&](const BenchResult& r) {
+          return InGroup(r, column.group);
+        })) {
+      columns.push_back(&column);
     }
   }
-  if (model) {
-    head.push_back("model us/op");
-    head.push_back("saved us/op");
+  std::vector<std::vector<std::string>> rows(1);
+  for (const TableColumn* column : columns) {
+    rows[0].emplace_back(column->header);
   }
-  rows.push_back(head);
   for (const BenchResult& r : results) {
     if (IsFillBenchmark(r.benchmark)) continue;
-    std::vector<std::string> row = {
-        std::string(EngineName(r.engine)),
-        r.filter.KindName(),
-        std::string(BenchmarkName(r.benchmark)),
-        absl::StrCat(r.ops),
-        absl::StrFormat("%.0f", r.ops_per_sec),
-        Number(r.ios_per_hit, 4),
-        Number(r.ios_per_miss, 4),
-        Number(r.covering_files_per_miss, 2),
-        Number(r.ios_avoided_pct, 2) +
-            (std::isnan(r.ios_avoided_pct) ? "" : "%"),
-        !HasFilter(r) ? "-" : Percent(r.fp_observed, 3),
-        !HasFilter(r) ? "-" : Percent(r.fp_predicted, 3),
-        absl::StrCat(r.filter_bytes),
-        !HasFilter(r) ? "-" : SpentBitsCell(r),
-        absl::StrCat(r.sst_files)};
-    if (latency) {
-      row.push_back(Number(r.has_latency ? r.miss_latency.mean_us : kNaN, 2));
-      row.push_back(Number(r.has_latency ? r.miss_latency.p99_us : kNaN, 2));
-    }
-    if (timed) {
-      row.push_back(Number(r.read_latency_us, 2));
-      row.push_back(Number(r.user_micros_per_op, 2));
-      row.push_back(Percent(r.explained_micros_per_op / r.micros_per_op, 1));
-      row.push_back(Number(r.avoided_read_micros_per_op, 1));
-    }
-    if (model) {
-      row.push_back(Number(r.modeled_micros_per_op, 1));
-      row.push_back(Number(r.modeled_saved_micros_per_op, 1));
-    }
-    rows.push_back(std::move(row));
+    std::vector<std::string>& row = rows.emplace_back();
+    for (const TableColumn* column : columns) row.push_back(column->Cell(r));
   }
   if (rows.size() == 1) return "";
   return RenderTable(rows, 3);
