@@ -3,11 +3,11 @@
 #include "results.h"
 
 #include <cmath>
-#include <iterator>
+#include <concepts>
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,8 +28,10 @@ OrderedJson Write(double v) {
   return std::isfinite(v) ? OrderedJson(v) : OrderedJson(nullptr);
 }
 
-template <typename T>
-requires std::is_integral_v<T> OrderedJson Write(T v) { return v; }
+template <std::integral T>
+OrderedJson Write(T v) {
+  return v;
+}
 
 template <typename T>
 OrderedJson Write(const std::vector<T>& values) {
@@ -42,15 +44,24 @@ OrderedJson Write(EngineKind engine) { return EngineName(engine); }
 OrderedJson Write(BenchmarkKind benchmark) { return BenchmarkName(benchmark); }
 OrderedJson Write(const FilterSpec& filter) { return filter.KindName(); }
 
+// LatencySummary's times, in the JSON's order after its count.
+constexpr std::pair<std::string_view, double LatencySummary::*>
+    kLatencyFields[] = {
+        {"mean_us", &LatencySummary::mean_us},
+        {"min_us", &LatencySummary::min_us},
+        {"p50_us", &LatencySummary::p50_us},
+        {"p90_us", &LatencySummary::p90_us},
+        {"p99_us", &LatencySummary::p99_us},
+        {"p999_us", &LatencySummary::p999_us},
+        {"max_us", &LatencySummary::max_us},
+};
+
 OrderedJson Write(const LatencySummary& s) {
-  return {{"count", s.count},
-          {"mean_us", Write(s.mean_us)},
-          {"min_us", Write(s.min_us)},
-          {"p50_us", Write(s.p50_us)},
-          {"p90_us", Write(s.p90_us)},
-          {"p99_us", Write(s.p99_us)},
-          {"p999_us", Write(s.p999_us)},
-          {"max_us", Write(s.max_us)}};
+  OrderedJson object = {{"count", s.count}};
+  for (const auto& [key, time] : kLatencyFields) {
+    object[std::string(key)] = Write(s.*time);
+  }
+  return object;
 }
 
 OrderedJson Write(const EngineCounters& counters) {
@@ -71,8 +82,8 @@ absl::Status Read(const OrderedJson& j, double* v) {
   return absl::OkStatus();
 }
 
-template <typename T>
-requires std::is_integral_v<T> absl::Status Read(const OrderedJson& j, T* v) {
+template <std::integral T>
+absl::Status Read(const OrderedJson& j, T* v) {
   if (j.is_number() || j.is_boolean()) *v = j.get<T>();
   return absl::OkStatus();
 }
@@ -113,18 +124,14 @@ absl::Status Read(const OrderedJson& j, FilterSpec* filter) {
 
 absl::Status Read(const OrderedJson& j, LatencySummary* s) {
   if (!j.is_object()) return absl::OkStatus();
-  auto field = [&](const char* key) {
-    const auto it = j.find(key);
+  auto field = [&](std::string_view key) {
+    const auto it = j.find(std::string(key));
     return it == j.end() ? OrderedJson() : *it;
   };
   Read(field("count"), &s->count).IgnoreError();
-  Read(field("mean_us"), &s->mean_us).IgnoreError();
-  Read(field("min_us"), &s->min_us).IgnoreError();
-  Read(field("p50_us"), &s->p50_us).IgnoreError();
-  Read(field("p90_us"), &s->p90_us).IgnoreError();
-  Read(field("p99_us"), &s->p99_us).IgnoreError();
-  Read(field("p999_us"), &s->p999_us).IgnoreError();
-  Read(field("max_us"), &s->max_us).IgnoreError();
+  for (const auto& [key, time] : kLatencyFields) {
+    Read(field(key), &(s->*time)).IgnoreError();
+  }
   return absl::OkStatus();
 }
 
