@@ -3,15 +3,10 @@
 // Keeps a single-threaded benchmark binary on one CPU, so that both sides of
 // every ratio it reports run on the same core.
 //
-// The CPUs of a virtual machine are not equally fast: on this project's
-// 2-vCPU hosts (2026-12-06, taskset, two runs each) bloomgate's scalar
-// 10^6-key filter build took 9.2-9.6 ns/key on one vCPU and 6.8-6.9 on the
-// other, RocksDB's 14.3 and 9.7-10.2, so the ratio of the two was 0.64-0.69x
-// on either. The scheduler moves a process between them mid-run, though,
-// and a ratio whose sides ran on different vCPUs compares the vCPUs: three
-// unpinned full runs that day gave the same build 0.78x, 0.68x and 1.04x,
-// the last with bloomgate at about the slow vCPU's speed (10.7 ns/key) and
-// RocksDB at the fast one's (10.3).
+// The CPUs of a virtual machine need not be equally fast, and the scheduler
+// may move a process between them mid-run; a ratio whose two sides ran on
+// different CPUs then compares the CPUs, not the code. The measurements are
+// in docs/filter-core-design.md ("How far one run can be trusted").
 //
 // Flag (removed from argv before Google Benchmark parses the rest):
 //   --bloomgate_cpu=N     pin to CPU N

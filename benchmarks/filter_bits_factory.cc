@@ -7,36 +7,28 @@
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/table.h"
 #include "src/rocksdb/filter_bits.h"
+#include "src/rocksdb/spec_filter_policy.h"
 
 namespace bloomgate::bench {
 
 std::unique_ptr<rocksdb::FilterBitsBuilder> NewFilterBitsBuilder(
     const FilterSpec& spec) {
   if (!spec.Validate().ok()) return nullptr;
-  std::unique_ptr<const rocksdb::FilterPolicy> policy;
-  switch (spec.family) {
-    case FilterFamily::kNone:
-      return nullptr;
-    case FilterFamily::kBloomgate: {
-      auto builder = rocksdb_internal::NewFilterBitsBuilder(spec.Options());
-      if (!builder.ok()) return nullptr;
-      return *std::move(builder);
-    }
-    case FilterFamily::kRocksDBBloom:
-      policy.reset(rocksdb::NewBloomFilterPolicy(spec.bits_per_key));
-      break;
-    case FilterFamily::kRocksDBRibbon:
-      policy.reset(rocksdb::NewRibbonFilterPolicy(spec.bits_per_key,
-                                                  /*bloom_before_level=*/-1));
-      break;
+  if (spec.family == FilterFamily::kBloomgate) {
+    auto builder = rocksdb_internal::NewFilterBitsBuilder(spec.Options());
+    if (!builder.ok()) return nullptr;
+    return *std::move(builder);
   }
+  absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
+      rocksdb_internal::NewFilterPolicyForSpec(spec);
+  if (!policy.ok() || *policy == nullptr) return nullptr;
   // With optimize_filters_for_memory off (the default) the built-in builders
   // keep no reference to their policy, so the policy may go now.
   rocksdb::BlockBasedTableOptions table_options;
   table_options.filter_policy.reset();
   rocksdb::FilterBuildingContext context(table_options);
   return std::unique_ptr<rocksdb::FilterBitsBuilder>(
-      policy->GetBuilderWithContext(context));
+      (*policy)->GetBuilderWithContext(context));
 }
 
 std::unique_ptr<rocksdb::FilterBitsReader> NewFilterBitsReader(

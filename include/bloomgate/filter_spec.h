@@ -72,6 +72,11 @@ struct FilterSpec {
   // its numbers ("bloomgate:standard:monkey") when no registry name does.
   std::string KindName() const;
 
+  // Whether `other` is of the same kind, i.e. has the same KindName: the
+  // same family and, for bloomgate's own, the same layout and level
+  // allocation, whatever the numbers.
+  bool SameKind(const FilterSpec& other) const;
+
   // Parses
   //   <kind>[:<bits_per_key>[:<layout>][:probes=<k>][:monkey[:<fanout>]]]
   // where <kind> is a registry name (FilterKinds). The kind gives the

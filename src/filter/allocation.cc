@@ -94,17 +94,17 @@ double BestBits(const FpTable& table, double price) {
   return (lo + hi) / 2;
 }
 
-}  // namespace
+// The steps of AllocateBitsPerKey: check the arguments, find the price of a
+// bit at which the runs' best bits spend the budget, then spend what the
+// rounding left.
 
-absl::StatusOr<std::vector<double>> AllocateBitsPerKey(
-    Layout layout, double average_bits_per_key,
-    absl::Span<const FilterRun> runs) {
+absl::Status ValidateAllocation(double average_bits_per_key,
+                                absl::Span<const FilterRun> runs) {
   if (!(average_bits_per_key >= 0 && average_bits_per_key <= kMaxBitsPerKey)) {
     return absl::InvalidArgumentError(
         absl::StrCat("average bits per key must be in [0, ", kMaxBitsPerKey,
                      "], got ", average_bits_per_key));
   }
-  double total = 0, reached = 0;
   for (const FilterRun& run : runs) {
     if (!(run.keys >= 0 && std::isfinite(run.keys))) {
       return absl::InvalidArgumentError(
@@ -114,34 +114,33 @@ absl::StatusOr<std::vector<double>> AllocateBitsPerKey(
       return absl::InvalidArgumentError(
           absl::StrCat("reach must be finite and >= 0, got ", run.reach));
     }
-    total += run.keys;
-    reached += run.keys * run.reach;
   }
-  if (runs.empty() || total <= 0) {
-    return absl::InvalidArgumentError("the LSM shape has no keys");
-  }
-  std::vector<double> bits(runs.size());
-  if (reached <= 0) {  // no filter saves a read: any split is as good
-    for (size_t i = 0; i < runs.size(); ++i) {
-      bits[i] = runs[i].keys > 0 ? average_bits_per_key : 0.0;
-    }
-    return bits;
-  }
+  return absl::OkStatus();
+}
 
-  const FpTable& table = TableFor(layout);
-  const double budget = average_bits_per_key * total;
+// Each run's best bits per key when a bit costs `mu` (in *bits), and the
+// memory they use. `total` is the runs' keys.
+double AllocateAtPrice(const FpTable& table, absl::Span<const FilterRun> runs,
+                       double total, double mu, std::vector<double>* bits) {
+  double used = 0;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    // Relative sizes keep mu well scaled whatever the units of n.
+    const double n = runs[i].keys / total;
+    const double r = runs[i].reach;
+    (*bits)[i] = n > 0 && r > 0 ? BestBits(table, mu * n / r) : 0.0;
+    used += runs[i].keys * (*bits)[i];
+  }
+  return used;
+}
+
+// The allocation at the lowest price that keeps within `budget` bits, in
+// *bits; returns the memory it uses.
+double AllocateWithinBudget(const FpTable& table,
+                            absl::Span<const FilterRun> runs, double total,
+                            double budget, std::vector<double>* bits) {
   auto allocate = [&](double mu) {
-    double used = 0;
-    for (size_t i = 0; i < runs.size(); ++i) {
-      // Relative sizes keep mu well scaled whatever the units of n.
-      const double n = runs[i].keys / total;
-      const double r = runs[i].reach;
-      bits[i] = n > 0 && r > 0 ? BestBits(table, mu * n / r) : 0.0;
-      used += runs[i].keys * bits[i];
-    }
-    return used;
+    return AllocateAtPrice(table, runs, total, mu, bits);
   };
-
   // Memory used falls as mu (the price of a bit) rises. Bracket, then bisect
   // in log space.
   double lo = 1e-12;
@@ -158,29 +157,61 @@ absl::StatusOr<std::vector<double>> AllocateBitsPerKey(
       hi = mid;
     }
   }
-  const double used = allocate(hi);  // within budget
+  return allocate(hi);  // within budget
+}
 
-  // The jump of a run from 0 to kLowest bits can leave memory unspent: give
-  // it to the run where it saves the most.
-  const double left = budget - used;
-  if (left > 1e-9 * budget) {
-    size_t best = runs.size();
-    double best_gain = 0;
-    for (size_t i = 0; i < runs.size(); ++i) {
-      if (runs[i].keys <= 0) continue;
-      const double candidate = bits[i] + left / runs[i].keys;
-      if (candidate > kMaxBitsPerKey || (bits[i] == 0 && candidate < kLowest)) {
-        continue;
-      }
-      const double gain =
-          runs[i].reach * (table.Fp(bits[i]) - table.Fp(candidate));
-      if (gain > best_gain) {
-        best_gain = gain;
-        best = i;
-      }
+// The jump of a run from 0 to kLowest bits can leave memory unspent: gives
+// `left` bits to the run where they save the most.
+void SpendRemainder(const FpTable& table, absl::Span<const FilterRun> runs,
+                    double left, std::vector<double>* bits) {
+  size_t best = runs.size();
+  double best_gain = 0;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (runs[i].keys <= 0) continue;
+    const double candidate = (*bits)[i] + left / runs[i].keys;
+    if (candidate > kMaxBitsPerKey ||
+        ((*bits)[i] == 0 && candidate < kLowest)) {
+      continue;
     }
-    if (best < runs.size()) bits[best] += left / runs[best].keys;
+    const double gain =
+        runs[i].reach * (table.Fp((*bits)[i]) - table.Fp(candidate));
+    if (gain > best_gain) {
+      best_gain = gain;
+      best = i;
+    }
   }
+  if (best < runs.size()) (*bits)[best] += left / runs[best].keys;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<double>> AllocateBitsPerKey(
+    Layout layout, double average_bits_per_key,
+    absl::Span<const FilterRun> runs) {
+  if (absl::Status s = ValidateAllocation(average_bits_per_key, runs);
+      !s.ok()) {
+    return s;
+  }
+  double total = 0, reached = 0;
+  for (const FilterRun& run : runs) {
+    total += run.keys;
+    reached += run.keys * run.reach;
+  }
+  if (runs.empty() || total <= 0) {
+    return absl::InvalidArgumentError("the LSM shape has no keys");
+  }
+  std::vector<double> bits(runs.size());
+  if (reached <= 0) {  // no filter saves a read: any split is as good
+    for (size_t i = 0; i < runs.size(); ++i) {
+      bits[i] = runs[i].keys > 0 ? average_bits_per_key : 0.0;
+    }
+    return bits;
+  }
+  const FpTable& table = TableFor(layout);
+  const double budget = average_bits_per_key * total;
+  const double used = AllocateWithinBudget(table, runs, total, budget, &bits);
+  const double left = budget - used;
+  if (left > 1e-9 * budget) SpendRemainder(table, runs, left, &bits);
   return bits;
 }
 

@@ -172,14 +172,16 @@ std::string FilterSpec::Name() const {
 
 std::string FilterSpec::KindName() const {
   for (const FilterKindInfo& kind : kKinds) {
-    if (kind.spec.family == family &&
-        (!IsBloomgate(*this) ||
-         (kind.spec.layout == layout && kind.spec.monkey == monkey))) {
-      return std::string(kind.name);
-    }
+    if (kind.spec.SameKind(*this)) return std::string(kind.name);
   }
   return absl::StrCat("bloomgate:", LayoutName(layout),
                       monkey ? ":monkey" : "");
+}
+
+bool FilterSpec::SameKind(const FilterSpec& other) const {
+  return family == other.family &&
+         (!IsBloomgate(*this) ||
+          (layout == other.layout && monkey == other.monkey));
 }
 
 absl::StatusOr<FilterSpec> FilterSpec::Parse(std::string_view text) {

@@ -7,19 +7,18 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "src/filter/coding.h"
 #include "src/filter/xxh3.h"
 
 namespace bloomgate::internal {
 namespace {
 
 void PutFixed64(uint8_t* p, uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
+  EncodeFixed64(reinterpret_cast<char*>(p), v);
 }
 
 uint64_t GetFixed64(const uint8_t* p) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v |= uint64_t{p[i]} << (8 * i);
-  return v;
+  return DecodeFixed64(reinterpret_cast<const char*>(p));
 }
 
 // XXH3-64 of the block with the checksum field left out.
@@ -28,7 +27,8 @@ uint64_t BlockChecksum(const uint8_t* block, size_t size) {
   XXH3_state_t state;
   XXH3_64bits_reset(&state);
   XXH3_64bits_update(&state, block, checksum_at);
-  XXH3_64bits_update(&state, block + checksum_at + 8, size - checksum_at - 8);
+  XXH3_64bits_update(&state, block + checksum_at + kChecksumSize,
+                     size - checksum_at - kChecksumSize);
   return XXH3_64bits_digest(&state);
 }
 
@@ -49,28 +49,28 @@ uint64_t NumBitsFor(Layout layout, double bits_per_key, uint64_t num_keys) {
 
 void WriteTrailer(const BlockHeader& header, uint8_t* block, size_t size) {
   uint8_t* t = block + size - kTrailerSize;
-  PutFixed64(t, header.num_bits);
-  PutFixed64(t + 8, header.num_keys);
-  t[24] = static_cast<uint8_t>(header.layout);
-  t[25] = static_cast<uint8_t>(header.num_probes);
-  t[26] = kHashXxh3Seed0;
-  t[27] = kFormatVersion;
-  std::memcpy(t + 28, kMagic, sizeof(kMagic));
+  PutFixed64(t + kNumBitsOffset, header.num_bits);
+  PutFixed64(t + kNumKeysOffset, header.num_keys);
+  t[kLayoutOffset] = static_cast<uint8_t>(header.layout);
+  t[kNumProbesOffset] = static_cast<uint8_t>(header.num_probes);
+  t[kHashOffset] = kHashXxh3Seed0;
+  t[kVersionOffset] = kFormatVersion;
+  std::memcpy(t + kMagicOffset, kMagic, sizeof(kMagic));
   PutFixed64(t + kChecksumOffset, BlockChecksum(block, size));
 }
 
-absl::StatusOr<BlockHeader> ReadAndVerifyBlock(std::string_view block) {
-  if (block.size() < kTrailerSize) {
-    return absl::DataLossError(absl::StrCat("filter block of ", block.size(),
-                                            " bytes is shorter than its ",
-                                            kTrailerSize, "-byte trailer"));
-  }
-  const auto* data = reinterpret_cast<const uint8_t*>(block.data());
-  const uint8_t* t = data + block.size() - kTrailerSize;
-  if (std::memcmp(t + 28, kMagic, sizeof(kMagic)) != 0) {
+namespace {
+
+// The steps of ReadAndVerifyBlock, in its order: that the bytes are a
+// bloomgate block of a version this reader knows, intact; what its trailer
+// says; and that the sizes agree.
+
+absl::Status VerifyBlockIdentity(const uint8_t* data, size_t size) {
+  const uint8_t* t = data + size - kTrailerSize;
+  if (std::memcmp(t + kMagicOffset, kMagic, sizeof(kMagic)) != 0) {
     return absl::DataLossError("not a bloomgate filter block (bad magic)");
   }
-  const int version = t[27];
+  const int version = t[kVersionOffset];
   if (version != kFormatVersion) {
     if (version > kFormatVersion) {
       return absl::UnimplementedError(
@@ -80,21 +80,25 @@ absl::StatusOr<BlockHeader> ReadAndVerifyBlock(std::string_view block) {
     return absl::DataLossError(
         absl::StrCat("invalid filter format version ", version));
   }
-  if (GetFixed64(t + kChecksumOffset) != BlockChecksum(data, block.size())) {
+  if (GetFixed64(t + kChecksumOffset) != BlockChecksum(data, size)) {
     return absl::DataLossError("filter block checksum mismatch");
   }
-  // The checksum matched: what follows is what a writer really wrote. A
-  // failure from here on means a writer bloomgate does not know.
-  if (t[26] != kHashXxh3Seed0) {
+  return absl::OkStatus();
+}
+
+// The trailer `t` of a block whose checksum matched: what a writer really
+// wrote, so a failure means a writer bloomgate does not know.
+absl::StatusOr<BlockHeader> DecodeTrailer(const uint8_t* t) {
+  if (t[kHashOffset] != kHashXxh3Seed0) {
     return absl::UnimplementedError(
-        absl::StrCat("unknown filter hash function ", int{t[26]}));
+        absl::StrCat("unknown filter hash function ", int{t[kHashOffset]}));
   }
   BlockHeader header;
-  header.num_bits = GetFixed64(t);
-  header.num_keys = GetFixed64(t + 8);
-  header.num_probes = t[25];
+  header.num_bits = GetFixed64(t + kNumBitsOffset);
+  header.num_keys = GetFixed64(t + kNumKeysOffset);
+  header.num_probes = t[kNumProbesOffset];
   int max_probes;
-  switch (t[24]) {
+  switch (t[kLayoutOffset]) {
     case static_cast<uint8_t>(Layout::kBlocked):
       header.layout = Layout::kBlocked;
       max_probes = kMaxBlockedProbes;
@@ -105,13 +109,17 @@ absl::StatusOr<BlockHeader> ReadAndVerifyBlock(std::string_view block) {
       break;
     default:
       return absl::UnimplementedError(
-          absl::StrCat("unknown filter layout ", int{t[24]}));
+          absl::StrCat("unknown filter layout ", int{t[kLayoutOffset]}));
   }
   if (header.num_probes < 1 || header.num_probes > max_probes) {
     return absl::UnimplementedError(
         absl::StrCat("unsupported probe count ", header.num_probes, " for the ",
                      LayoutName(header.layout), " layout"));
   }
+  return header;
+}
+
+absl::Status VerifySizes(const BlockHeader& header, size_t block_size) {
   if ((header.num_keys == 0) != (header.num_bits == 0)) {
     return absl::DataLossError(absl::StrCat("filter block with ",
                                             header.num_keys, " keys has ",
@@ -127,11 +135,30 @@ absl::StatusOr<BlockHeader> ReadAndVerifyBlock(std::string_view block) {
         absl::StrCat("unsupported bit count ", header.num_bits, " for the ",
                      LayoutName(header.layout), " layout"));
   }
-  if (BitArrayBytes(header.num_bits) != block.size() - kTrailerSize) {
+  if (BitArrayBytes(header.num_bits) != block_size - kTrailerSize) {
     return absl::DataLossError(absl::StrCat(
-        "filter block is ", block.size(), " bytes but its ", header.num_bits,
+        "filter block is ", block_size, " bytes but its ", header.num_bits,
         " bits need ", BitArrayBytes(header.num_bits) + kTrailerSize));
   }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<BlockHeader> ReadAndVerifyBlock(std::string_view block) {
+  if (block.size() < kTrailerSize) {
+    return absl::DataLossError(absl::StrCat("filter block of ", block.size(),
+                                            " bytes is shorter than its ",
+                                            kTrailerSize, "-byte trailer"));
+  }
+  const auto* data = reinterpret_cast<const uint8_t*>(block.data());
+  if (absl::Status s = VerifyBlockIdentity(data, block.size()); !s.ok()) {
+    return s;
+  }
+  absl::StatusOr<BlockHeader> header =
+      DecodeTrailer(data + block.size() - kTrailerSize);
+  if (!header.ok()) return header.status();
+  if (absl::Status s = VerifySizes(*header, block.size()); !s.ok()) return s;
   return header;
 }
 

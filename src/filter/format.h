@@ -34,7 +34,16 @@ namespace bloomgate::internal {
 inline constexpr int kLineBits = 512;
 inline constexpr int kLineBytes = kLineBits / 8;
 inline constexpr size_t kTrailerSize = 32;
-inline constexpr size_t kChecksumOffset = 16;  // within the trailer
+// Where each field of the trailer starts, within the trailer.
+inline constexpr size_t kNumBitsOffset = 0;
+inline constexpr size_t kNumKeysOffset = 8;
+inline constexpr size_t kChecksumOffset = 16;
+inline constexpr size_t kLayoutOffset = 24;
+inline constexpr size_t kNumProbesOffset = 25;
+inline constexpr size_t kHashOffset = 26;
+inline constexpr size_t kVersionOffset = 27;
+inline constexpr size_t kMagicOffset = 28;
+inline constexpr size_t kChecksumSize = 8;
 inline constexpr uint8_t kFormatVersion = 1;
 inline constexpr uint8_t kHashXxh3Seed0 = 1;
 inline constexpr char kMagic[4] = {'B', 'G', 'F', 'B'};

@@ -3,9 +3,9 @@
 // Memory for the hash store's slabs (hash_store.h), which every filter build
 // fills afresh with 8 bytes a key.
 //
-// Fresh memory costs a page fault on its first touch: measured 17-21 us per
-// 4 KiB page on this project's virtual machines, 0.35 s for the 80 MB that
-// 10^7 keys take, several times the build's own work. Two things avoid it:
+// Fresh memory costs a page fault on its first touch, one per 4 KiB page:
+// for the 80 MB that 10^7 keys take, several times the build's own work
+// (docs/filter-core-design.md). Two things avoid it:
 //  - slabs of 2 MiB and more are mapped with transparent huge pages where the
 //    kernel offers them: one fault per 2 MiB (10 ms for the same 80 MB);
 //  - released large slabs wait in a process-wide pool, up to a limit

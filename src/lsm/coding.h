@@ -12,7 +12,14 @@
 #include <string>
 #include <string_view>
 
+#include "filter/coding.h"
+
 namespace bloomgate::lsm {
+
+using internal::DecodeFixed32;
+using internal::DecodeFixed64;
+using internal::EncodeFixed32;
+using internal::EncodeFixed64;
 
 // The checksum of every block, WAL record and manifest: the low 32 bits of
 // XXH3-64 (seed 0) of the bytes.
@@ -20,30 +27,13 @@ uint32_t Checksum(std::string_view data);
 
 inline void PutFixed32(std::string* dst, uint32_t v) {
   char buf[4];
-  for (int i = 0; i < 4; ++i) buf[i] = static_cast<char>(v >> (8 * i));
+  EncodeFixed32(buf, v);
   dst->append(buf, 4);
 }
 inline void PutFixed64(std::string* dst, uint64_t v) {
   char buf[8];
-  for (int i = 0; i < 8; ++i) buf[i] = static_cast<char>(v >> (8 * i));
+  EncodeFixed64(buf, v);
   dst->append(buf, 8);
-}
-inline uint32_t DecodeFixed32(const char* p) {
-  uint32_t v = 0;
-  for (int i = 0; i < 4; ++i) {
-    v |= static_cast<uint32_t>(static_cast<uint8_t>(p[i])) << (8 * i);
-  }
-  return v;
-}
-inline uint64_t DecodeFixed64(const char* p) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) {
-    v |= static_cast<uint64_t>(static_cast<uint8_t>(p[i])) << (8 * i);
-  }
-  return v;
-}
-inline void EncodeFixed32(char* p, uint32_t v) {
-  for (int i = 0; i < 4; ++i) p[i] = static_cast<char>(v >> (8 * i));
 }
 
 void PutVarint64(std::string* dst, uint64_t v);

@@ -39,26 +39,80 @@ std::string EncodeManifest(const Manifest& m) {
   return out;
 }
 
-absl::StatusOr<Manifest> DecodeManifest(std::string_view file,
-                                        std::string_view contents) {
-  auto error = [&](uint64_t offset, std::string_view what) {
-    return absl::DataLossError(absl::StrCat(ToAbsl(file), ": ", ToAbsl(what),
-                                            " (offset ", offset, ")"));
-  };
+namespace {
+
+absl::Status ManifestError(std::string_view file, uint64_t offset,
+                           std::string_view what) {
+  return absl::DataLossError(
+      absl::StrCat(ToAbsl(file), ": ", ToAbsl(what), " (offset ", offset, ")"));
+}
+
+// The steps of DecodeManifest: the frame (size, magic number, checksum),
+// the header, then each file entry.
+
+// The bytes between the magic number and the checksum, once both check
+// out.
+absl::StatusOr<std::string_view> ManifestBody(std::string_view file,
+                                              std::string_view contents) {
   constexpr size_t kFixedHeader = 8 + 4 + 8 + 8 + 4 + 4;
   if (contents.size() < kFixedHeader + 4) {
-    return error(
-        0, absl::StrCat("manifest is truncated (", contents.size(), " bytes)"));
+    return ManifestError(
+        file, 0,
+        absl::StrCat("manifest is truncated (", contents.size(), " bytes)"));
   }
   if (DecodeFixed64(contents.data()) != kManifestMagic) {
-    return error(0, "not a bloomgate manifest (bad magic number)");
+    return ManifestError(file, 0,
+                         "not a bloomgate manifest (bad magic number)");
   }
   const size_t body = contents.size() - 4;
   if (DecodeFixed32(contents.data() + body) !=
       Checksum(contents.substr(0, body))) {
-    return error(body, "manifest checksum mismatch");
+    return ManifestError(file, body, "manifest checksum mismatch");
   }
-  std::string_view in = contents.substr(8, body - 8);
+  return contents.substr(8, body - 8);
+}
+
+// File entry `i`, at offset `at`, from the front of *in into m->files,
+// checked against the entries before it (whose numbers are *numbers).
+absl::Status DecodeFileEntry(std::string_view file, uint64_t at, uint32_t i,
+                             std::string_view* in, std::set<uint64_t>* numbers,
+                             Manifest* m) {
+  FileMeta f;
+  uint32_t level;
+  std::string_view smallest, largest;
+  if (!GetFixed32(in, &level) || !GetFixed64(in, &f.number) ||
+      !GetFixed64(in, &f.file_size) || !GetFixed64(in, &f.num_entries) ||
+      !GetLengthPrefixed(in, &smallest) || !GetLengthPrefixed(in, &largest)) {
+    return ManifestError(file, at, absl::StrCat("malformed file entry ", i));
+  }
+  f.level = static_cast<int>(level);
+  f.smallest = smallest;
+  f.largest = largest;
+  if (level >= static_cast<uint32_t>(m->num_levels) ||
+      f.number >= m->next_file_number || f.smallest > f.largest ||
+      !numbers->insert(f.number).second) {
+    return ManifestError(file, at, absl::StrCat("inconsistent file entry ", i));
+  }
+  // Levels are listed in order; a deeper level is one sorted run.
+  if (!m->files.empty()) {
+    const FileMeta& prev = m->files.back();
+    if (prev.level > f.level ||
+        (prev.level == f.level && f.level > 0 && prev.largest >= f.smallest)) {
+      return ManifestError(file, at,
+                           absl::StrCat("file entry ", i, " is out of order"));
+    }
+  }
+  m->files.push_back(std::move(f));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Manifest> DecodeManifest(std::string_view file,
+                                        std::string_view contents) {
+  absl::StatusOr<std::string_view> body = ManifestBody(file, contents);
+  if (!body.ok()) return body.status();
+  std::string_view in = *body;
   auto offset = [&] {
     return static_cast<uint64_t>(in.data() - contents.data());
   };
@@ -75,43 +129,24 @@ absl::StatusOr<Manifest> DecodeManifest(std::string_view file,
   GetFixed32(&in, &num_levels);
   GetFixed32(&in, &count);
   if (num_levels < 2 || num_levels > kMaxLevels) {
-    return error(offset() - 8, "bad number of levels");
+    return ManifestError(file, offset() - 8, "bad number of levels");
   }
   m.num_levels = static_cast<int>(num_levels);
   // Each file takes at least 30 bytes.
-  if (count > in.size() / 30) return error(offset() - 4, "bad file count");
+  if (count > in.size() / 30) {
+    return ManifestError(file, offset() - 4, "bad file count");
+  }
   std::set<uint64_t> numbers;
   for (uint32_t i = 0; i < count; ++i) {
-    const uint64_t at = offset();
-    FileMeta f;
-    uint32_t level;
-    std::string_view smallest, largest;
-    if (!GetFixed32(&in, &level) || !GetFixed64(&in, &f.number) ||
-        !GetFixed64(&in, &f.file_size) || !GetFixed64(&in, &f.num_entries) ||
-        !GetLengthPrefixed(&in, &smallest) ||
-        !GetLengthPrefixed(&in, &largest)) {
-      return error(at, absl::StrCat("malformed file entry ", i));
+    if (absl::Status s = DecodeFileEntry(file, offset(), i, &in, &numbers, &m);
+        !s.ok()) {
+      return s;
     }
-    f.level = static_cast<int>(level);
-    f.smallest = smallest;
-    f.largest = largest;
-    if (level >= num_levels || f.number >= m.next_file_number ||
-        f.smallest > f.largest || !numbers.insert(f.number).second) {
-      return error(at, absl::StrCat("inconsistent file entry ", i));
-    }
-    // Levels are listed in order; a deeper level is one sorted run.
-    if (!m.files.empty()) {
-      const FileMeta& prev = m.files.back();
-      if (prev.level > f.level || (prev.level == f.level && f.level > 0 &&
-                                   prev.largest >= f.smallest)) {
-        return error(at, absl::StrCat("file entry ", i, " is out of order"));
-      }
-    }
-    m.files.push_back(std::move(f));
   }
-  if (!in.empty()) return error(offset(), "trailing bytes");
+  if (!in.empty()) return ManifestError(file, offset(), "trailing bytes");
   if (m.log_number >= m.next_file_number) {
-    return error(20, "log number is not below the next file number");
+    return ManifestError(file, 20,
+                         "log number is not below the next file number");
   }
   return m;
 }

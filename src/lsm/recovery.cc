@@ -53,8 +53,10 @@ absl::Status ValidateOptions(const StoreOptions& o) {
         "write_buffer_size, block_size, target_file_size and "
         "max_bytes_for_level_base must be positive");
   }
-  if (!(o.level_multiplier >= 1.0) || std::isinf(o.level_multiplier)) {
-    return absl::InvalidArgumentError("level_multiplier must be >= 1");
+  if (!(o.max_bytes_for_level_multiplier >= 1.0) ||
+      std::isinf(o.max_bytes_for_level_multiplier)) {
+    return absl::InvalidArgumentError(
+        "max_bytes_for_level_multiplier must be >= 1");
   }
   if (o.level0_file_num_compaction_trigger < 1) {
     return absl::InvalidArgumentError(

@@ -225,10 +225,10 @@ absl::Status CheckBatch(const WriteBatch& batch) {
 }
 
 absl::StatusOr<TablePtr> Store::Impl::OpenTable(uint64_t number) {
-  absl::StatusOr<std::unique_ptr<RandomAccessFile>> file =
-      OpenRandomAccessFile(TableFileName(dir_, number), options_.use_direct_io);
+  absl::StatusOr<std::unique_ptr<RandomAccessFile>> file = OpenRandomAccessFile(
+      TableFileName(dir_, number), options_.use_direct_reads);
   if (!file.ok()) return file.status();
-  direct_io_.store((*file)->direct_io());
+  direct_reads_.store((*file)->direct_io());
   ReadCost cost;
   absl::StatusOr<TablePtr> table = Table::Open(std::move(*file), number, &cost);
   stats_.RecordTableOpen(cost);
@@ -379,9 +379,10 @@ absl::Status Store::Impl::FlushLocked() {
 
 absl::Status Store::Impl::MaybeCompactLocked() {
   if (options_.disable_auto_compactions) return absl::OkStatus();
-  const LevelShape shape{
-      options_.num_levels, options_.level0_file_num_compaction_trigger,
-      options_.max_bytes_for_level_base, options_.level_multiplier};
+  const LevelShape shape{options_.num_levels,
+                         options_.level0_file_num_compaction_trigger,
+                         options_.max_bytes_for_level_base,
+                         options_.max_bytes_for_level_multiplier};
   for (;;) {
     std::optional<CompactionSpec> spec =
         PickCompaction(*View()->version, shape, &compact_pointers_);
@@ -390,15 +391,40 @@ absl::Status Store::Impl::MaybeCompactLocked() {
   }
 }
 
+// One compaction's outputs as they are written (LevelDB's CompactionState):
+// the table being built, if any, and those finished.
+struct Store::Impl::CompactionState {
+  TableBuildOptions options;
+  std::vector<uint64_t> output_numbers;  // every output file begun
+  std::vector<TablePtr> outputs;         // those finished and opened
+  std::unique_ptr<WritableFile> file;
+  std::unique_ptr<TableBuilder> builder;
+  uint64_t bytes_written = 0;
+};
+
 absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
+  if (spec.trivial_move) return MoveTable(spec);
   std::shared_ptr<const Version> base = View()->version;
-  if (spec.trivial_move) {
-    auto v = ApplyEdit(*base, {spec.trivial_move}, spec.output_level,
-                       {spec.trivial_move});
-    if (absl::Status s = InstallVersion(v); !s.ok()) return Fail(s);
-    return absl::OkStatus();
-  }
   const std::vector<TablePtr> inputs = spec.Inputs();
+  CompactionState c;
+  c.options = BuildOptionsFor(PlanOutputs(spec, inputs), *base, inputs);
+  if (absl::Status s = WriteCompactionOutputs(spec, &c); !s.ok()) {
+    RemoveCompactionOutputs(&c);
+    return Fail(s);
+  }
+  CrashPoint("compaction:outputs-written");
+  return InstallCompactionResults(*base, inputs, spec.output_level, c);
+}
+
+absl::Status Store::Impl::MoveTable(const CompactionSpec& spec) {
+  auto v = ApplyEdit(*View()->version, {spec.trivial_move}, spec.output_level,
+                     {spec.trivial_move});
+  if (absl::Status s = InstallVersion(v); !s.ok()) return Fail(s);
+  return absl::OkStatus();
+}
+
+PendingOutput Store::Impl::PlanOutputs(
+    const CompactionSpec& spec, const std::vector<TablePtr>& inputs) const {
   PendingOutput pending;
   pending.level = spec.output_level;
   uint64_t input_bytes = 0;
@@ -409,56 +435,66 @@ absl::Status Store::Impl::RunCompaction(const CompactionSpec& spec) {
   pending.num_files =
       1 + input_bytes / std::max<uint64_t>(1, options_.target_file_size);
   KeyRange(inputs, &pending.smallest, &pending.largest);
-  const TableBuildOptions topts = BuildOptionsFor(pending, *base, inputs);
-  std::vector<TablePtr> outputs;
-  std::vector<uint64_t> output_numbers;
-  std::unique_ptr<WritableFile> file;
-  std::unique_ptr<TableBuilder> builder;
-  uint64_t bytes_written = 0;
-  auto finish_output = [&]() -> absl::Status {
-    BLOOMGATE_LSM_RETURN_IF_ERROR(builder->Finish());
-    BLOOMGATE_LSM_RETURN_IF_ERROR(file->Sync());
-    BLOOMGATE_LSM_RETURN_IF_ERROR(file->Close());
-    bytes_written += file->size();
-    builder.reset();
-    file.reset();
-    BLOOMGATE_LSM_ASSIGN_OR_RETURN(TablePtr t,
-                                   OpenTable(output_numbers.back()));
-    outputs.push_back(std::move(t));
-    return absl::OkStatus();
-  };
+  return pending;
+}
+
+absl::Status Store::Impl::OpenCompactionOutputFile(CompactionState* c) {
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(const uint64_t number, NewFileNumber());
+  c->output_numbers.push_back(number);
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(
+      c->file, WritableFile::Create(TableFileName(dir_, number)));
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(
+      c->builder, TableBuilder::Create(c->options, c->file.get()));
+  return absl::OkStatus();
+}
+
+absl::Status Store::Impl::FinishCompactionOutputFile(CompactionState* c) {
+  BLOOMGATE_LSM_RETURN_IF_ERROR(c->builder->Finish());
+  BLOOMGATE_LSM_RETURN_IF_ERROR(c->file->Sync());
+  BLOOMGATE_LSM_RETURN_IF_ERROR(c->file->Close());
+  c->bytes_written += c->file->size();
+  c->builder.reset();
+  c->file.reset();
+  BLOOMGATE_LSM_ASSIGN_OR_RETURN(TablePtr t,
+                                 OpenTable(c->output_numbers.back()));
+  c->outputs.push_back(std::move(t));
+  return absl::OkStatus();
+}
+
+absl::Status Store::Impl::WriteCompactionOutputs(const CompactionSpec& spec,
+                                                 CompactionState* c) {
   ReadCost cost;
   absl::Status s = MergeRuns(
       spec.runs, spec.drop_tombstones, &cost,
       [&](std::string_view key, ValueType type,
           std::string_view value) -> absl::Status {
-        if (builder == nullptr) {
-          BLOOMGATE_LSM_ASSIGN_OR_RETURN(const uint64_t number,
-                                         NewFileNumber());
-          output_numbers.push_back(number);
-          BLOOMGATE_LSM_ASSIGN_OR_RETURN(
-              file,
-              WritableFile::Create(TableFileName(dir_, output_numbers.back())));
-          BLOOMGATE_LSM_ASSIGN_OR_RETURN(
-              builder, TableBuilder::Create(topts, file.get()));
+        if (c->builder == nullptr) {
+          BLOOMGATE_LSM_RETURN_IF_ERROR(OpenCompactionOutputFile(c));
         }
-        BLOOMGATE_LSM_RETURN_IF_ERROR(builder->Add(key, type, value));
-        if (builder->EstimatedFileSize() >= options_.target_file_size) {
+        BLOOMGATE_LSM_RETURN_IF_ERROR(c->builder->Add(key, type, value));
+        if (c->builder->EstimatedFileSize() >= options_.target_file_size) {
           CrashPoint("compaction:cutting-output");
-          return finish_output();
+          return FinishCompactionOutputFile(c);
         }
         return absl::OkStatus();
       });
-  if (s.ok() && builder != nullptr) s = finish_output();
-  stats_.RecordCompaction(cost, bytes_written);
-  if (!s.ok()) {
-    outputs.clear();
-    for (uint64_t n : output_numbers) (void)RemoveFile(TableFileName(dir_, n));
-    return Fail(s);
+  if (s.ok() && c->builder != nullptr) s = FinishCompactionOutputFile(c);
+  stats_.RecordCompaction(cost, c->bytes_written);
+  return s;
+}
+
+void Store::Impl::RemoveCompactionOutputs(CompactionState* c) {
+  c->outputs.clear();
+  for (uint64_t n : c->output_numbers) {
+    (void)RemoveFile(TableFileName(dir_, n));
   }
-  CrashPoint("compaction:outputs-written");
-  auto v = ApplyEdit(*base, inputs, spec.output_level, outputs);
-  if (s = InstallVersion(v); !s.ok()) return Fail(s);
+}
+
+absl::Status Store::Impl::InstallCompactionResults(
+    const Version& base, const std::vector<TablePtr>& inputs, int output_level,
+    const CompactionState& c) {
+  auto v = ApplyEdit(base, inputs, output_level, c.outputs);
+  if (absl::Status s = InstallVersion(v); !s.ok()) return Fail(s);
   CrashPoint("compaction:installed");
   for (const TablePtr& t : inputs) {
     (void)RemoveFile(TableFileName(dir_, t->number()));
@@ -534,6 +570,51 @@ std::optional<std::optional<std::string>> Store::Impl::FromMemtables(
   return std::nullopt;
 }
 
+namespace {
+
+// A file a Get may find its key in, and whether the key is in its range.
+struct Candidate {
+  const Table* table;  // nullptr: past the level's last key
+  int level;
+  bool in_range;
+};
+using Candidates = absl::InlinedVector<Candidate, 32>;
+
+// The files `key` may be in, newest first: every level-0 file, then at most
+// one per deeper level. Each file's key range is compared once, here, for
+// the prefetch and the probes both: an absent key's lookup past 66 level-0
+// files spent 10% of its time in those comparisons (perf, 10^8 keys).
+Candidates GetCandidates(const Version& v, std::string_view key) {
+  Candidates candidates;
+  auto add_candidate = [&](const Table* t, int level) {
+    candidates.push_back({t, level, t != nullptr && t->InRange(key)});
+  };
+  for (int level = 0; level < static_cast<int>(v.levels.size()); ++level) {
+    const std::vector<TablePtr>& files = v.levels[level];
+    if (files.empty()) continue;
+    if (level == 0) {
+      for (const TablePtr& t : files) add_candidate(t.get(), 0);
+    } else {
+      const TablePtr* t = v.Candidate(level, key);
+      add_candidate(t != nullptr ? t->get() : nullptr, level);
+    }
+  }
+  return candidates;
+}
+
+// Asks for every candidate's filter line before any is probed, so that an
+// absent key waits for memory about once, not once per file. The probes
+// then run in the same order, and count the same, as without.
+void PrefetchFilters(const Candidates& candidates, uint64_t hash) {
+  for (const Candidate& c : candidates) {
+    if (c.in_range && c.table->has_filter()) {
+      c.table->filter().Prefetch(hash);
+    }
+  }
+}
+
+}  // namespace
+
 absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
     std::string_view key) {
   if (closed_.load(std::memory_order_relaxed)) {
@@ -546,48 +627,13 @@ absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
     return *std::move(answer);
   }
 
-  const Version& v = *view->version;
-  const int num_levels = static_cast<int>(v.levels.size());
   GetTally tallies[kMaxLevels];
   const uint64_t hash = HashKey(key);
   int touched = 0;
   Table::Lookup result = Table::Lookup::kNotFound;
   absl::Status error;
-
-  // The files the key may be in, newest first: every level-0 file, then at
-  // most one per deeper level (nullptr: past the level's last key). Each
-  // file's key range is compared once, here, for the prefetch and the probes
-  // both: an absent key's lookup past 66 level-0 files spent 10% of its time
-  // in those comparisons (perf, 10^8 keys).
-  struct Candidate {
-    const Table* table;
-    int level;
-    bool in_range;
-  };
-  absl::InlinedVector<Candidate, 32> candidates;
-  auto add_candidate = [&](const Table* t, int level) {
-    candidates.push_back({t, level, t != nullptr && t->InRange(key)});
-  };
-  for (int level = 0; level < num_levels; ++level) {
-    const std::vector<TablePtr>& files = v.levels[level];
-    if (files.empty()) continue;
-    if (level == 0) {
-      for (const TablePtr& t : files) add_candidate(t.get(), 0);
-    } else {
-      const TablePtr* t = v.Candidate(level, key);
-      add_candidate(t != nullptr ? t->get() : nullptr, level);
-    }
-  }
-  // Ask for every candidate's filter line before probing any, so that an
-  // absent key waits for memory about once, not once per file. The probes
-  // below then run in the same order, and count the same, as without.
-  if (options_.prefetch_filters) {
-    for (const Candidate& c : candidates) {
-      if (c.in_range && c.table->has_filter()) {
-        c.table->filter().Prefetch(hash);
-      }
-    }
-  }
+  const Candidates candidates = GetCandidates(*view->version, key);
+  if (options_.prefetch_filters) PrefetchFilters(candidates, hash);
 
   // Key range, then filter, then one data-block read, until the search is
   // over (found, deleted or an error).
@@ -757,7 +803,7 @@ std::vector<FileInfo> Store::GetLiveFiles() const {
   return impl_->GetLiveFiles();
 }
 uint64_t Store::FilterMemoryBytes() const { return impl_->FilterMemoryBytes(); }
-bool Store::direct_io() const { return impl_->direct_io(); }
+bool Store::direct_reads() const { return impl_->direct_reads(); }
 const RecoveryReport& Store::recovery() const { return impl_->recovery(); }
 const StoreOptions& Store::options() const { return impl_->options(); }
 const std::string& Store::dir() const { return impl_->dir(); }

@@ -77,7 +77,7 @@ class Store::Impl {
   void ResetStats() { stats_.Reset(); }
   std::vector<FileInfo> GetLiveFiles() const;
   uint64_t FilterMemoryBytes() const;
-  bool direct_io() const { return direct_io_.load(); }
+  bool direct_reads() const { return direct_reads_.load(); }
   const RecoveryReport& recovery() const { return recovery_; }
   const StoreOptions& options() const { return options_; }
   const std::string& dir() const { return dir_; }
@@ -164,6 +164,30 @@ class Store::Impl {
   absl::Status MaybeCompactLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
   absl::Status RunCompaction(const CompactionSpec& spec)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  // The steps of RunCompaction, as LevelDB's DoCompactionWork takes them: a
+  // file moved down a level without a rewrite; otherwise the outputs'
+  // plan, the merge into output files cut at target_file_size (each opened
+  // and finished in turn), then the new version installed and the inputs
+  // removed, or on failure the outputs removed.
+  struct CompactionState;
+  absl::Status MoveTable(const CompactionSpec& spec)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  PendingOutput PlanOutputs(const CompactionSpec& spec,
+                            const std::vector<TablePtr>& inputs) const;
+  absl::Status WriteCompactionOutputs(const CompactionSpec& spec,
+                                      CompactionState* c)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status OpenCompactionOutputFile(CompactionState* c)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status FinishCompactionOutputFile(CompactionState* c)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  void RemoveCompactionOutputs(CompactionState* c)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
+  absl::Status InstallCompactionResults(const Version& base,
+                                        const std::vector<TablePtr>& inputs,
+                                        int output_level,
+                                        const CompactionState& c)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
   absl::Status InstallVersion(std::shared_ptr<const Version> v)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
   absl::Status CheckWritable() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(write_mu_);
@@ -177,7 +201,7 @@ class Store::Impl {
   const StoreOptions options_;
   StatsRecorder stats_;
   std::atomic<bool> closed_{false};
-  std::atomic<bool> direct_io_{false};
+  std::atomic<bool> direct_reads_{false};
 
   // Guards the pointer view_ (not what it points to).
   mutable Mutex mu_;

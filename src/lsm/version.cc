@@ -96,9 +96,15 @@ bool IsBottommost(const Version& v, int level, std::string_view smallest,
 
 }  // namespace
 
-std::optional<CompactionSpec> PickCompaction(
-    const Version& v, const LevelShape& shape,
-    std::vector<std::string>* compact_pointers) {
+namespace {
+
+// The steps of PickCompaction, as LevelDB's VersionSet takes them: score
+// the levels, choose the files of the one to compact, then the files they
+// overlap one level down (SetupOtherInputs).
+
+// The level most over its target, if any is: level 0 by file count, deeper
+// levels by bytes.
+std::optional<int> MostUrgentLevel(const Version& v, const LevelShape& shape) {
   int best_level = -1;
   double best_score = 1.0;
   const double l0_score =
@@ -114,37 +120,47 @@ std::optional<CompactionSpec> PickCompaction(
       best_level = level;
       best_score = score;
     }
-    max_bytes *= shape.level_multiplier;
+    max_bytes *= shape.max_bytes_for_level_multiplier;
   }
   if (best_level < 0) return std::nullopt;
+  return best_level;
+}
 
-  CompactionSpec spec;
-  spec.output_level = best_level + 1;
-  std::vector<TablePtr> upper;
-  if (best_level == 0) {
-    upper = v.levels[0];  // all of level 0, newest first
-  } else {
-    const std::vector<TablePtr>& files = v.levels[best_level];
-    const std::string& pointer = (*compact_pointers)[best_level];
-    TablePtr pick = files.front();
-    for (const TablePtr& t : files) {
-      if (t->smallest() > pointer) {
-        pick = t;
-        break;
-      }
+// The files of `level` to compact: all of level 0, newest first; one file
+// of a deeper level, the first past the level's compact pointer (round
+// robin), which moves on to it.
+std::vector<TablePtr> PickLevelInputs(
+    const Version& v, int level, std::vector<std::string>* compact_pointers) {
+  if (level == 0) return v.levels[0];
+  const std::vector<TablePtr>& files = v.levels[level];
+  const std::string& pointer = (*compact_pointers)[level];
+  TablePtr pick = files.front();
+  for (const TablePtr& t : files) {
+    if (t->smallest() > pointer) {
+      pick = t;
+      break;
     }
-    (*compact_pointers)[best_level] = pick->largest();
-    upper.push_back(pick);
   }
+  (*compact_pointers)[level] = pick->largest();
+  return {pick};
+}
+
+// The compaction of `upper` (from `level`) into the files of the level
+// below that it overlaps: a trivial move when a deeper file overlaps
+// nothing there.
+CompactionSpec SetupCompaction(const Version& v, int level,
+                               const std::vector<TablePtr>& upper) {
+  CompactionSpec spec;
+  spec.output_level = level + 1;
   std::string smallest, largest;
   KeyRange(upper, &smallest, &largest);
   std::vector<TablePtr> lower =
       v.Overlapping(spec.output_level, smallest, largest);
-  if (best_level > 0 && lower.empty()) {
+  if (level > 0 && lower.empty()) {
     spec.trivial_move = upper.front();
     return spec;
   }
-  if (best_level == 0) {
+  if (level == 0) {
     for (const TablePtr& t : upper) spec.runs.push_back({t});
   } else {
     spec.runs.push_back(upper);
@@ -158,6 +174,17 @@ std::optional<CompactionSpec> PickCompaction(
   }
   spec.drop_tombstones = IsBottommost(v, spec.output_level, smallest, largest);
   return spec;
+}
+
+}  // namespace
+
+std::optional<CompactionSpec> PickCompaction(
+    const Version& v, const LevelShape& shape,
+    std::vector<std::string>* compact_pointers) {
+  const std::optional<int> level = MostUrgentLevel(v, shape);
+  if (!level.has_value()) return std::nullopt;
+  return SetupCompaction(v, *level,
+                         PickLevelInputs(v, *level, compact_pointers));
 }
 
 std::optional<CompactionSpec> PickFullCompaction(const Version& v) {

@@ -65,7 +65,7 @@ struct LevelShape {
   int num_levels;
   int level0_trigger;
   uint64_t max_bytes_for_level_base;
-  double level_multiplier;
+  double max_bytes_for_level_multiplier;
 };
 
 // The most urgent compaction, if any level is over its target: level 0 by

@@ -88,6 +88,26 @@ TEST(FilterSpecTest, RegistryNamesParseToTheirSpecs) {
   EXPECT_EQ(standard->KindName(), "bloomgate:standard:monkey");
 }
 
+// A kind is what KindName names: the numbers do not make another kind.
+TEST(FilterSpecTest, SameKindIsSameKindName) {
+  for (const FilterKindInfo& a : FilterKinds()) {
+    FilterSpec other_numbers = a.spec;
+    other_numbers.bits_per_key = 7;
+    other_numbers.fanout = 4;
+    EXPECT_TRUE(a.spec.SameKind(other_numbers)) << a.name;
+    for (const FilterKindInfo& b : FilterKinds()) {
+      EXPECT_EQ(a.spec.SameKind(b.spec), a.name == b.name)
+          << a.name << " " << b.name;
+    }
+  }
+  // RocksDB's filters have no layout or allocation of bloomgate's.
+  EXPECT_TRUE((FilterSpec{.family = FilterFamily::kRocksDBBloom}.SameKind(
+      {.family = FilterFamily::kRocksDBBloom, .layout = Layout::kStandard})));
+  EXPECT_FALSE(
+      (FilterSpec{.layout = Layout::kStandard, .monkey = true}.SameKind(
+          {.monkey = true})));
+}
+
 TEST(FilterSpecTest, ParseErrorsNameThePart) {
   struct Case {
     const char* text;

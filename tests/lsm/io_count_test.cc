@@ -80,7 +80,7 @@ TEST_P(IoCountTest, CountedReadsEqualTheThreadsReadSyscalls) {
     testing::CopyDir(db, direct_dir.Sub("db"));
     db = direct_dir.Sub("db");
   }
-  o.use_direct_io = p.direct;
+  o.use_direct_reads = p.direct;
 
   // Open: manifest and WAL reads (read) plus table footers and metadata
   // (pread).
@@ -123,7 +123,8 @@ TEST_P(IoCountTest, CountedReadsEqualTheThreadsReadSyscalls) {
   std::printf(
       "filter=%d direct=%d: %llu Gets, %llu counted reads, syscr delta "
       "%lld (overhead %lld)\n",
-      p.filter, (*store)->direct_io(), static_cast<unsigned long long>(s.gets),
+      p.filter, (*store)->direct_reads(),
+      static_cast<unsigned long long>(s.gets),
       static_cast<unsigned long long>(s.total.data_block_reads),
       static_cast<long long>(after - before), static_cast<long long>(overhead));
 }

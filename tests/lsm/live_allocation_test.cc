@@ -36,7 +36,7 @@ StoreOptions LiveTreeOptions(int num_levels) {
   o.block_size = 512;
   o.target_file_size = 16 << 10;
   o.max_bytes_for_level_base = 16 << 10;
-  o.level_multiplier = 10;
+  o.max_bytes_for_level_multiplier = 10;
   o.num_levels = num_levels;
   o.level0_file_num_compaction_trigger = 4;
   return o;

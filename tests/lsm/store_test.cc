@@ -104,7 +104,7 @@ TEST(StoreTest, LifecycleErrors) {
   o.filter = FilterSpec{.bits_per_key = 0};
   EXPECT_TRUE(absl::IsInvalidArgument(Store::Open(dir.Sub("y"), o).status()));
   o = SmallOptions();
-  o.level_multiplier = 0.5;
+  o.max_bytes_for_level_multiplier = 0.5;
   EXPECT_TRUE(absl::IsInvalidArgument(Store::Open(dir.Sub("z"), o).status()));
 }
 
@@ -429,7 +429,7 @@ TEST(StoreTest, CompactLevel0ToPutsEachLevelInPlace) {
 TEST(StoreTest, DirectIoReadsTheSameData) {
   TempDir dir("/tmp");  // tmpfs may refuse O_DIRECT; ext4 takes it
   StoreOptions o = SmallOptions();
-  o.use_direct_io = true;
+  o.use_direct_reads = true;
   auto store = OpenOrDie(dir.path(), o);
   for (int i = 0; i < 5000; ++i) ASSERT_OK(store->Put(Key(i), Key(i * 3)));
   ASSERT_OK(store->Compact());
@@ -441,10 +441,10 @@ TEST(StoreTest, DirectIoReadsTheSameData) {
   // One read per hit whether or not O_DIRECT was granted; with it, a read
   // transfers whole 4 KiB pages (fewer only at the end of a file).
   EXPECT_EQ(s.hit_reads, s.hits);
-  if (store->direct_io()) {
+  if (store->direct_reads()) {
     EXPECT_GE(s.total.data_block_bytes, 4096 * (s.hits - 5));
   }
-  std::printf("direct I/O %s\n", store->direct_io() ? "granted" : "refused");
+  std::printf("direct I/O %s\n", store->direct_reads() ? "granted" : "refused");
 }
 
 }  // namespace

@@ -95,7 +95,7 @@ inline StoreOptions SmallOptions() {
   o.block_size = 512;
   o.target_file_size = 16 << 10;
   o.max_bytes_for_level_base = 64 << 10;
-  o.level_multiplier = 4;
+  o.max_bytes_for_level_multiplier = 4;
   o.num_levels = 4;
   o.level0_file_num_compaction_trigger = 3;
   return o;

@@ -186,8 +186,8 @@ absl::Status ValidateLevels(const BenchOptions& o) {
     absl::StatusOr<std::vector<double>> bits =
         FilterForRun(f, o).LevelBitsPerKey(o.engine.num_levels);
     if (!bits.ok()) {
-      return Invalid(
-          "filter", absl::StrCat(FilterName(f), ": ", bits.status().message()));
+      return Invalid("filter",
+                     absl::StrCat(f.KindName(), ": ", bits.status().message()));
     }
   }
   return absl::OkStatus();
@@ -235,6 +235,9 @@ bool IsFillBenchmark(BenchmarkKind benchmark) {
          benchmark == BenchmarkKind::kFillLevels;
 }
 
+absl::StatusOr<EngineKind> ParseEngine(std::string_view name) {
+  return Parse(kEngines, "engine", name);
+}
 absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name) {
   return Parse(kBenchmarks, "benchmark", name);
 }

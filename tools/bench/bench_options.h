@@ -45,15 +45,14 @@ std::string_view BenchmarkName(BenchmarkKind benchmark);
 bool IsFillBenchmark(BenchmarkKind benchmark);
 
 // Parse one name each; InvalidArgument listing the accepted names otherwise.
+absl::StatusOr<EngineKind> ParseEngine(std::string_view name);
 absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name);
 
 // Parse a comma-separated list (empty items are ignored; an empty list is an
 // error).
 absl::StatusOr<std::vector<EngineKind>> ParseEngineList(std::string_view list);
-// Filters by their registry names (FilterKinds in bloomgate/filter_spec.h:
-// none, bloomgate, bloomgate_standard, bloomgate_monkey, rocksdb_bloom,
-// rocksdb_ribbon), each at 10 bits per key until a run sets its own
-// (FilterForRun).
+// Filters by their registry names (FilterKinds in bloomgate/filter_spec.h),
+// each at 10 bits per key until a run sets its own (FilterForRun).
 absl::StatusOr<std::vector<FilterSpec>> ParseFilterList(std::string_view list);
 absl::StatusOr<std::vector<BenchmarkKind>> ParseBenchmarkList(
     std::string_view list);
@@ -113,11 +112,11 @@ struct BenchOptions {
 FilterSpec FilterForRun(const FilterSpec& kind, const BenchOptions& options,
                         std::optional<double> bits = std::nullopt);
 
-// The registry name the tool prints and files a filter's results under, e.g.
-// "bloomgate_monkey" (FilterSpec::KindName).
-inline std::string FilterName(const FilterSpec& filter) {
-  return filter.KindName();
-}
+// The two kinds --monkey_equal_memory pairs: bloomgate_monkey (level-aware
+// bits per key) and bloomgate (uniform), both blocked; compare with
+// FilterSpec::SameKind.
+inline constexpr FilterSpec kMonkeyKind{.monkey = true};
+inline constexpr FilterSpec kUniformKind{};
 
 // OK, or InvalidArgument naming the offending flag.
 absl::Status ValidateBenchOptions(const BenchOptions& options);

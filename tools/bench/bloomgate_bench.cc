@@ -15,9 +15,11 @@
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
 #include "bench_options.h"
+#include "bloomgate/filter_spec.h"
 #include "direct_reads.h"
 #include "report.h"
 #include "runner.h"
+#include "src/filter/absl_compat.h"
 #include "tools/flags_usage.h"
 
 ABSL_FLAG(std::string, benchmarks, "fillrandom,readmixed",
@@ -31,13 +33,28 @@ ABSL_FLAG(std::string, benchmarks, "fillrandom,readmixed",
           "absent), stats");
 ABSL_FLAG(std::string, engine, "lsm,rocksdb",
           "Comma-separated engines: lsm (bloomgate's miniature LSM), rocksdb");
+namespace {
+
+// --filter's help: every kind of the registry (FilterKinds), with what it is.
+std::string FilterFlagHelp() {
+  std::string help = "Comma-separated filters:";
+  for (const bloomgate::FilterKindInfo& kind : bloomgate::FilterKinds()) {
+    absl::StrAppend(&help, " ", bloomgate::ToAbsl(kind.name), " = ",
+                    bloomgate::ToAbsl(kind.description), ";");
+  }
+  help.back() = '.';
+  absl::StrAppend(&help,
+                  " bloomgate_monkey spends --bloom_bits on average over "
+                  "--num_levels levels of fanout "
+                  "--max_bytes_for_level_multiplier. Each engine runs those it "
+                  "supports (the lsm engine only bloomgate's)");
+  return help;
+}
+
+}  // namespace
+
 ABSL_FLAG(std::string, filter, "none,bloomgate,rocksdb_bloom,rocksdb_ribbon",
-          "Comma-separated filters: none, bloomgate (blocked), "
-          "bloomgate_standard, bloomgate_monkey (blocked, level-aware: "
-          "--bloom_bits on average over --num_levels levels of fanout "
-          "--max_bytes_for_level_multiplier), rocksdb_bloom, rocksdb_ribbon. "
-          "Each engine runs those it supports (the lsm engine only "
-          "bloomgate's)");
+          FilterFlagHelp());
 ABSL_FLAG(int64_t, num, 1000000, "Number of keys a fill writes");
 ABSL_FLAG(int64_t, reads, 1000000,
           "Number of lookups per read benchmark (over all threads)");
@@ -105,12 +122,13 @@ ABSL_FLAG(bool, prefetch_filters, true,
           "hold the key before it probes the first "
           "(StoreOptions::prefetch_filters); false to measure what that "
           "gains");
-ABSL_FLAG(bool, use_direct_reads, false,
-          "Read data blocks with O_DIRECT, bypassing the page cache, so that "
-          "every read meets the device (RocksDB's use_direct_reads, the LSM's "
-          "use_direct_io; flushes and compactions stay buffered). Where the "
-          "file system refuses O_DIRECT (e.g. tmpfs) the header says so and "
-          "the run reads buffered");
+ABSL_FLAG(
+    bool, use_direct_reads, false,
+    "Read data blocks with O_DIRECT, bypassing the page cache, so that "
+    "every read meets the device (RocksDB's and the LSM's use_direct_reads;"
+    " flushes and compactions stay buffered). Where the "
+    "file system refuses O_DIRECT (e.g. tmpfs) the header says so and "
+    "the run reads buffered");
 ABSL_FLAG(bool, require_direct_reads, false,
           "With --use_direct_reads: fail instead of reading buffered where the "
           "file system refuses O_DIRECT");

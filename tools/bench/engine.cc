@@ -13,7 +13,7 @@ absl::StatusOr<std::unique_ptr<Engine>> OpenEngine(
   if (!EngineSupports(kind, options.filter)) {
     return absl::InvalidArgumentError(
         absl::StrCat("engine ", ToAbsl(EngineName(kind)), " cannot use filter ",
-                     FilterName(options.filter)));
+                     options.filter.KindName()));
   }
   switch (kind) {
     case EngineKind::kRocksDB:
@@ -39,7 +39,7 @@ EngineCounters CounterDelta(const EngineCounters& before,
 int CountCoveringFiles(const EngineShape& shape, std::string_view key) {
   int count = 0;
   for (const FileInfo& file : shape.files) {
-    if (file.smallest <= key && key <= file.largest) ++count;
+    if (file.smallest_key <= key && key <= file.largest_key) ++count;
   }
   return count;
 }

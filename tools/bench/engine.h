@@ -37,9 +37,10 @@ struct EngineOptions {
   // not from the live tree, which is still growing while the levels are
   // loaded deepest first.
   bool hand_shaped_tree = false;
-  // Time every data-block read of a lookup (ReadCounters::read_nanos). The
-  // LSM always does (two clock reads per read system call); RocksDB only
-  // with this, as its PerfContext timers cost every Get.
+  // Time every data-block read of a lookup
+  // (ReadCounters::data_block_read_nanos). The LSM always does (two clock
+  // reads per read system call); RocksDB only with this, as its PerfContext
+  // timers cost every Get.
   bool time_reads = false;
 };
 
@@ -51,17 +52,18 @@ using EngineCounters = std::vector<std::pair<std::string, double>>;
 EngineCounters CounterDelta(const EngineCounters& before,
                             const EngineCounters& after);
 
-// One live SST file.
+// One live SST file, its fields named as bloomgate::lsm::FileInfo names
+// them, of both engines.
 struct FileInfo {
   int level = 0;
-  std::string smallest;  // user keys
-  std::string largest;
-  uint64_t entries = 0;
+  std::string smallest_key;  // user keys
+  std::string largest_key;
+  uint64_t num_entries = 0;
   uint64_t filter_bytes = 0;  // 0: no filter
   uint64_t filter_keys = 0;   // keys the filter was built over
   // The FP rate the engine predicts for this file's filter, when it knows
   // it (the LSM reads it from each filter); NaN: from the run's FilterSpec.
-  double predicted_fp = std::numeric_limits<double>::quiet_NaN();
+  double predicted_fp_rate = std::numeric_limits<double>::quiet_NaN();
 };
 
 // The files a lookup may visit and what their filters cost.

@@ -35,7 +35,7 @@ struct EngineSettings {
 
   int64_t cache_size = 0;  // RocksDB block cache bytes; 0 = no cache
   // Data-block reads of lookups with O_DIRECT (RocksDB's use_direct_reads,
-  // the LSM's use_direct_io), so that the device, not the page cache, serves
+  // the LSM's of the same name), so that the device, not the page cache, serves
   // each one; flushes and compactions stay buffered (db_bench's
   // use_direct_io_for_flush_and_compaction=false). The tool turns it off
   // when the file system refuses O_DIRECT (direct_reads.h).
@@ -57,6 +57,19 @@ struct EngineSettings {
     return static_cast<uint64_t>(max_bytes_for_level_base);
   }
 };
+
+// Sets the tree's shape in either engine's options (rocksdb::Options,
+// lsm::StoreOptions), which name these fields alike. Their target file
+// sizes differ in name (target_file_size_base, target_file_size).
+template <typename EngineOptions>
+void SetTreeShape(const EngineSettings& settings, EngineOptions* options) {
+  options->write_buffer_size = settings.WriteBufferBytes();
+  options->max_bytes_for_level_base = settings.LevelBaseBytes();
+  options->max_bytes_for_level_multiplier =
+      settings.max_bytes_for_level_multiplier;
+  options->num_levels = settings.num_levels;
+  options->disable_auto_compactions = settings.disable_auto_compactions;
+}
 
 }  // namespace bloomgate::bench
 

@@ -31,7 +31,7 @@ double PredictedFileFp(const FilterSpec& filter, uint64_t keys,
 double PredictedFileFp(const FilterSpec& filter, const FileInfo& file,
                        absl::Span<const double> level_bits) {
   if (file.filter_keys == 0) return kNaN;
-  if (!std::isnan(file.predicted_fp)) return file.predicted_fp;
+  if (!std::isnan(file.predicted_fp_rate)) return file.predicted_fp_rate;
   return PredictedFileFp(filter, file.filter_keys, file.filter_bytes,
                          level_bits);
 }

@@ -32,7 +32,7 @@ double PredictedFileFp(const FilterSpec& filter, uint64_t keys,
                        uint64_t filter_bytes,
                        absl::Span<const double> level_bits = {});
 // The same for one file of an engine's shape: the engine's own prediction
-// when it has one (FileInfo::predicted_fp), else the above.
+// when it has one (FileInfo::predicted_fp_rate), else the above.
 double PredictedFileFp(const FilterSpec& filter, const FileInfo& file,
                        absl::Span<const double> level_bits = {});
 

@@ -21,7 +21,7 @@ namespace {
 
 class LsmEngine final : public Engine {
  public:
-  bool direct_reads() const override { return store_->direct_io(); }
+  bool direct_reads() const override { return store_->direct_reads(); }
 
   absl::Status Open(const EngineOptions& o) {
     lsm::StoreOptions options;
@@ -31,15 +31,11 @@ class LsmEngine final : public Engine {
         o.hand_shaped_tree ? lsm::StoreOptions::LevelAllocation::kAssumedShape
                            : lsm::StoreOptions::LevelAllocation::kLiveTree;
     options.prefetch_filters = o.settings.prefetch_filters;
-    options.write_buffer_size = o.settings.WriteBufferBytes();
+    SetTreeShape(o.settings, &options);
     options.target_file_size = o.settings.TargetFileBytes();
-    options.max_bytes_for_level_base = o.settings.LevelBaseBytes();
-    options.level_multiplier = o.settings.max_bytes_for_level_multiplier;
-    options.num_levels = o.settings.num_levels;
-    options.disable_auto_compactions = o.settings.disable_auto_compactions;
     // Only tables are read with O_DIRECT; the WAL and manifest are read
     // once, at Open.
-    options.use_direct_io = o.settings.use_direct_reads;
+    options.use_direct_reads = o.settings.use_direct_reads;
     options.create_if_missing = !o.use_existing;
     options.error_if_exists = !o.use_existing;
     absl::StatusOr<std::unique_ptr<lsm::Store>> store =
@@ -97,10 +93,10 @@ class LsmEngine final : public Engine {
     c.filter_checks = t.filter_checks;
     c.filter_negatives = t.filter_negatives;
     c.filter_positives = t.filter_positives;
-    c.filter_true_positives = t.filter_positives - t.false_positives;
-    c.ios_hits = stats.hit_reads;
-    c.ios_misses = stats.miss_reads;
-    c.read_nanos = t.data_block_read_nanos;
+    c.false_positives = t.false_positives;
+    c.hit_reads = stats.hit_reads;
+    c.miss_reads = stats.miss_reads;
+    c.data_block_read_nanos = t.data_block_read_nanos;
     c.read_nanos_known = true;
     return c;
   }
@@ -122,14 +118,14 @@ class LsmEngine final : public Engine {
     for (const lsm::FileInfo& f : store_->GetLiveFiles()) {
       FileInfo info;
       info.level = f.level;
-      info.smallest = f.smallest_key;
-      info.largest = f.largest_key;
-      info.entries = f.num_entries;
+      info.smallest_key = f.smallest_key;
+      info.largest_key = f.largest_key;
+      info.num_entries = f.num_entries;
       info.filter_bytes = f.filter_bytes;
       // Every entry's key went into the filter (the LSM adds each key of
       // the file once).
       info.filter_keys = f.filter_bytes > 0 ? f.num_entries : 0;
-      if (f.filter_bytes > 0) info.predicted_fp = f.predicted_fp_rate;
+      if (f.filter_bytes > 0) info.predicted_fp_rate = f.predicted_fp_rate;
       shape.files.push_back(std::move(info));
     }
     lsm::IoStats stats = store_->GetStats();

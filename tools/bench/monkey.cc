@@ -2,27 +2,46 @@
 
 #include "monkey.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "bloomgate/allocation.h"
 #include "bloomgate/filter_builder.h"
 
 namespace bloomgate::bench {
 
 absl::StatusOr<std::vector<int64_t>> LevelWeights(int num_levels, double fanout,
                                                   int64_t num) {
-  std::vector<int64_t> weights;
+  const std::vector<double> shape = LeveledShape(num_levels, fanout);
   double period = 0;
-  for (int level = 0; level < num_levels; ++level) {
-    const double w = std::round(std::pow(fanout, level));
-    period += w;
+  for (double size : shape) {
+    period += std::ceil(size);
     // Checked as a double first: fanout^level may not fit an int64_t.
     if (!(period <= static_cast<double>(num))) {
       return absl::InvalidArgumentError(absl::StrCat(
           "filllevels: ", num_levels, " levels of fanout ", fanout,
           " need at least ", period, " keys (--num) for one key in L0"));
     }
-    weights.push_back(static_cast<int64_t>(w));
+  }
+  // The shape in whole keys: scaled by the smallest power of ten that makes
+  // every level whole (1 for a whole fanout), or by the largest whose
+  // period still fits `num` keys.
+  auto whole = [&](double scale) {
+    for (double size : shape) {
+      if (std::abs(size * scale - std::round(size * scale)) > 1e-6) {
+        return false;
+      }
+    }
+    return true;
+  };
+  double scale = 1;
+  while (!whole(scale) && 10 * scale * period <= static_cast<double>(num)) {
+    scale *= 10;
+  }
+  std::vector<int64_t> weights;
+  for (double size : shape) {
+    weights.push_back(std::max<int64_t>(1, std::llround(size * scale)));
   }
   return weights;
 }
@@ -50,7 +69,7 @@ absl::StatusOr<double> EqualMemoryBits(const EngineShape& shape,
     if (!builder.ok()) return builder.status();
     double total = 0;
     for (const FileInfo& f : shape.files) {
-      const uint64_t keys = f.filter_keys > 0 ? f.filter_keys : f.entries;
+      const uint64_t keys = f.filter_keys > 0 ? f.filter_keys : f.num_entries;
       total += static_cast<double>(builder->BlockSize(keys));
     }
     return total;

@@ -17,11 +17,13 @@
 
 namespace bloomgate::bench {
 
-// The keys per period of the tree filllevels writes: level L gets
-// round(fanout^L) of every sum-of-them consecutive keys, so the levels are
-// 1 : T : T^2 ... (the shape bloomgate_monkey's allocation assumes,
-// FilterSpec::LevelBitsPerKey) and each spans the whole key
-// range. InvalidArgument if a level would get no key out of `num`.
+// The keys per period of the tree filllevels writes: level L gets weight L
+// of every sum-of-them consecutive keys, the weights in the proportions of
+// LeveledShape(num_levels, fanout), 1 : T : T^2 ... (the shape
+// bloomgate_monkey's allocation assumes, FilterSpec::LevelBitsPerKey), so
+// each level spans the whole key range. A fanout that is not whole scales
+// the weights by a power of ten, as far as `num` allows. InvalidArgument if
+// a level would get no key out of `num`.
 absl::StatusOr<std::vector<int64_t>> LevelWeights(int num_levels, double fanout,
                                                   int64_t num);
 

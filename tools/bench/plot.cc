@@ -27,23 +27,24 @@ namespace {
 
 using Json = nlohmann::json;
 
-// A result's number; NaN where the run measured none (null) or the field is
-// missing.
-double Number(const Json& result, const char* field) {
-  auto it = result.find(field);
-  if (it == result.end() || !it->is_number()) {
-    return std::numeric_limits<double>::quiet_NaN();
+// The results of a --json array, read back through BenchResult's fields;
+// those of kinds this tool does not know are left out.
+std::vector<BenchResult> ReadResults(const Json& json) {
+  std::vector<BenchResult> results;
+  for (const Json& object : json) {
+    absl::StatusOr<BenchResult> r =
+        ResultFromJson(nlohmann::ordered_json(object));
+    if (r.ok()) results.push_back(*std::move(r));
   }
-  return it->get<double>();
+  return results;
 }
 
-std::string Text(const Json& result, const char* field) {
-  auto it = result.find(field);
-  return it == result.end() || !it->is_string() ? "" : it->get<std::string>();
+bool IsReadMissing(const BenchResult& r) {
+  return r.benchmark == BenchmarkKind::kReadMissing;
 }
 
-bool IsReadMissing(const Json& result) {
-  return Text(result, "benchmark") == "readmissing";
+std::string EngineTitle(const BenchResult& r) {
+  return std::string(EngineName(r.engine));
 }
 
 // The index of the series titled `title`, appended if new.
@@ -88,11 +89,10 @@ constexpr char kTerminal[] = "set terminal pngcairo size 960,640 noenhanced\n";
 std::vector<Series> FpAgainstBits(const Json& results) {
   std::vector<Series> series;
   std::vector<std::string> filters;  // filters[i]: the filter of series[i]
-  for (const Json& r : results) {
-    const std::string filter = Text(r, "filter");
-    if (!IsReadMissing(r) || filter == "none") continue;
-    const std::string title =
-        absl::StrCat(filter, " (", Text(r, "engine"), ")");
+  for (const BenchResult& r : ReadResults(results)) {
+    if (!IsReadMissing(r) || r.filter.family == FilterFamily::kNone) continue;
+    const std::string filter = r.filter.KindName();
+    const std::string title = absl::StrCat(filter, " (", EngineTitle(r), ")");
     // A filter's curve is that of the first engine that ran it.
     auto it = std::find(filters.begin(), filters.end(), filter);
     if (it == filters.end()) {
@@ -102,9 +102,9 @@ std::vector<Series> FpAgainstBits(const Json& results) {
     }
     Series& s = series[static_cast<size_t>(it - filters.begin())];
     if (s.title != title) continue;
-    const double spent = Number(r, "bits_per_key");
-    s.points.emplace_back(std::isnan(spent) ? Number(r, "bloom_bits") : spent,
-                          Number(r, "fp_observed"));
+    s.points.emplace_back(
+        std::isnan(r.bits_per_key) ? r.bloom_bits : r.bits_per_key,
+        r.fp_observed);
   }
   return series;
 }
@@ -126,44 +126,41 @@ std::vector<Series> FpTheory() {
 
 std::vector<Series> IosAgainstFiles(const Json& results) {
   std::vector<Series> series;
-  for (const Json& r : results) {
+  for (const BenchResult& r : ReadResults(results)) {
     if (!IsReadMissing(r)) continue;
     const size_t i = SeriesIndex(
-        &series, absl::StrCat(Text(r, "engine"), " ", Text(r, "filter")));
-    series[i].points.emplace_back(Number(r, "covering_files_per_miss"),
-                                  Number(r, "ios_per_miss"));
+        &series, absl::StrCat(EngineTitle(r), " ", r.filter.KindName()));
+    series[i].points.emplace_back(r.covering_files_per_miss, r.ios_per_miss);
   }
   return series;
 }
 
 SweepScale ScaleOf(const Json& results) {
   SweepScale scale;
-  for (const Json& r : results) {
+  for (const BenchResult& r : ReadResults(results)) {
     if (!IsReadMissing(r)) continue;
-    scale.lookups = r.value("ops", int64_t{0});
-    for (const Json& keys : r.value("keys_per_level", Json::array())) {
-      scale.keys += keys.get<int64_t>();
-    }
+    scale.lookups = r.ops;
+    for (int64_t keys : r.keys_per_level) scale.keys += keys;
     break;
   }
   return scale;
 }
 
 std::optional<LatencyChart> MissLatencyCdf(const Json& results) {
-  auto has_cdf = [](const Json& r) {
-    auto it = r.find("miss_latency_cdf");
-    return it != r.end() && it->is_array() && !it->empty();
+  const std::vector<BenchResult> all = ReadResults(results);
+  auto has_cdf = [](const BenchResult& r) {
+    return !r.miss_latency_cdf.empty();
   };
   // The engine with the most filters measured (RocksDB runs all four of
   // the default run), and its first read benchmark.
-  const Json* chosen = nullptr;
+  const BenchResult* chosen = nullptr;
   size_t most = 0;
-  for (const Json& r : results) {
+  for (const BenchResult& r : all) {
     if (!has_cdf(r)) continue;
     size_t n = 0;
-    for (const Json& other : results) {
-      n += has_cdf(other) && Text(other, "engine") == Text(r, "engine") &&
-           Text(other, "benchmark") == Text(r, "benchmark");
+    for (const BenchResult& other : all) {
+      n += has_cdf(other) && other.engine == r.engine &&
+           other.benchmark == r.benchmark;
     }
     if (n > most) {
       most = n;
@@ -172,21 +169,15 @@ std::optional<LatencyChart> MissLatencyCdf(const Json& results) {
   }
   if (chosen == nullptr) return std::nullopt;
   LatencyChart chart;
-  chart.engine = Text(*chosen, "engine");
-  chart.benchmark = Text(*chosen, "benchmark");
-  chart.direct_reads = chosen->value("direct_reads", false);
-  for (const Json& r : results) {
-    if (!has_cdf(r) || Text(r, "engine") != chart.engine ||
-        Text(r, "benchmark") != chart.benchmark) {
+  chart.engine = chosen->engine;
+  chart.benchmark = chosen->benchmark;
+  chart.direct_reads = chosen->direct_reads;
+  for (const BenchResult& r : all) {
+    if (!has_cdf(r) || r.engine != chart.engine ||
+        r.benchmark != chart.benchmark) {
       continue;
     }
-    Series s;
-    s.title = Text(r, "filter");
-    for (const Json& point : r["miss_latency_cdf"]) {
-      s.points.emplace_back(point.at(0).get<double>(),
-                            point.at(1).get<double>());
-    }
-    chart.series.push_back(std::move(s));
+    chart.series.push_back(Series{r.filter.KindName(), r.miss_latency_cdf});
   }
   return chart;
 }
@@ -210,6 +201,84 @@ std::string FormatSeries(std::string_view x_name, std::string_view y_name,
   return out;
 }
 
+namespace {
+
+// One clause of a plot command per series of `file`, curve i drawn "with
+// <style> <first + i><after>", e.g. "'f.dat' index 0 with lines dt 2 lw 2
+// title 'name'".
+std::vector<std::string> CurveClauses(std::string_view file,
+                                      const std::vector<Series>& series,
+                                      std::string_view style, size_t first,
+                                      std::string_view after) {
+  std::vector<std::string> clauses;
+  for (size_t i = 0; i < series.size(); ++i) {
+    clauses.push_back(absl::StrCat("'", ToAbsl(file), "' index ", i, " with ",
+                                   ToAbsl(style), " ", first + i, ToAbsl(after),
+                                   " title ", GnuplotString(series[i].title)));
+  }
+  return clauses;
+}
+
+// A sweep chart's gnuplot settings: its output, its title with the
+// sweep's scale, its axes' labels, then `more`.
+std::string SweepChartSettings(std::string_view png, std::string_view title,
+                               const SweepScale& scale,
+                               std::string_view x_label,
+                               std::string_view y_label,
+                               std::string_view more) {
+  return absl::StrCat("set output '", ToAbsl(png), "'\n", "set title '",
+                      ToAbsl(title), " (", scale.keys, " keys, ", scale.lookups,
+                      " absent lookups per point)'\n", "set xlabel '",
+                      ToAbsl(x_label), "'\n", "set ylabel '", ToAbsl(y_label),
+                      "'\n", ToAbsl(more));
+}
+
+// fp_vs_bits: writes its data (and the theory's) to `dir`; returns its part
+// of plots.gp.
+absl::StatusOr<std::string> FpChart(const std::string& dir,
+                                    const std::vector<Series>& fp,
+                                    const SweepScale& scale) {
+  const std::vector<Series> theory = FpTheory();
+  absl::Status s = WriteFile(dir + "/fp_vs_bits.dat",
+                             FormatSeries("bits_per_key", "fp_observed", fp));
+  if (s.ok()) {
+    s = WriteFile(dir + "/fp_theory.dat",
+                  FormatSeries("bits_per_key", "fp_predicted", theory));
+  }
+  if (!s.ok()) return s;
+  const std::string gp = SweepChartSettings(
+      "fp_vs_bits.png", "False-positive rate against memory", scale,
+      "bits per key (measured)", "false-positive rate",
+      "set logscale y\nset format y '%g'\n");
+  std::vector<std::string> clauses =
+      CurveClauses("fp_theory.dat", theory, "lines dt", 2, " lw 2");
+  for (std::string& clause :
+       CurveClauses("fp_vs_bits.dat", fp, "linespoints pt", 5, "")) {
+    clauses.push_back(std::move(clause));
+  }
+  return absl::StrCat(gp, PlotCommand(clauses), "\n");
+}
+
+// ios_vs_files: writes its data to `dir`; returns its part of plots.gp.
+absl::StatusOr<std::string> IoChart(const std::string& dir,
+                                    const std::vector<Series>& io,
+                                    const SweepScale& scale) {
+  const std::string data =
+      FormatSeries("files_on_path", "ios_per_missing_lookup", io);
+  if (absl::Status s = WriteFile(dir + "/ios_vs_files.dat", data); !s.ok()) {
+    return s;
+  }
+  return absl::StrCat(SweepChartSettings("ios_vs_files.png",
+                                         "Data-block reads per missing lookup",
+                                         scale, "SST files on the lookup path",
+                                         "reads per missing lookup",
+                                         "set logscale xy\nset key top left\n"),
+                      PlotCommand(CurveClauses("ios_vs_files.dat", io,
+                                               "linespoints pt", 5, "")));
+}
+
+}  // namespace
+
 absl::Status WriteSweepCharts(const std::string& dir, const Json& fp_sweep,
                               const Json& io_sweep, std::ostream* out) {
   const std::vector<Series> fp = FpAgainstBits(fp_sweep);
@@ -224,56 +293,15 @@ absl::Status WriteSweepCharts(const std::string& dir, const Json& fp_sweep,
       "set grid\nset key top right\n");
   std::vector<std::string> written;
   if (!fp.empty()) {
-    const std::vector<Series> theory = FpTheory();
-    absl::Status s = WriteFile(dir + "/fp_vs_bits.dat",
-                               FormatSeries("bits_per_key", "fp_observed", fp));
-    if (s.ok()) {
-      s = WriteFile(dir + "/fp_theory.dat",
-                    FormatSeries("bits_per_key", "fp_predicted", theory));
-    }
-    if (!s.ok()) return s;
-    const SweepScale scale = ScaleOf(fp_sweep);
-    absl::StrAppend(&gp, "set output 'fp_vs_bits.png'\n",
-                    "set title 'False-positive rate against memory (",
-                    scale.keys, " keys, ", scale.lookups,
-                    " absent lookups per point)'\n",
-                    "set xlabel 'bits per key (measured)'\n",
-                    "set ylabel 'false-positive rate'\n",
-                    "set logscale y\nset format y '%g'\n");
-    std::vector<std::string> clauses;
-    for (size_t i = 0; i < theory.size(); ++i) {
-      clauses.push_back(absl::StrCat("'fp_theory.dat' index ", i,
-                                     " with lines dt ", i + 2, " lw 2 title ",
-                                     GnuplotString(theory[i].title)));
-    }
-    for (size_t i = 0; i < fp.size(); ++i) {
-      clauses.push_back(absl::StrCat("'fp_vs_bits.dat' index ", i,
-                                     " with linespoints pt ", i + 5, " title ",
-                                     GnuplotString(fp[i].title)));
-    }
-    absl::StrAppend(&gp, PlotCommand(clauses), "\n");
+    absl::StatusOr<std::string> chart = FpChart(dir, fp, ScaleOf(fp_sweep));
+    if (!chart.ok()) return chart.status();
+    gp += *chart;
     written.push_back(dir + "/fp_vs_bits.png");
   }
   if (!io.empty()) {
-    absl::Status s =
-        WriteFile(dir + "/ios_vs_files.dat",
-                  FormatSeries("files_on_path", "ios_per_missing_lookup", io));
-    if (!s.ok()) return s;
-    const SweepScale scale = ScaleOf(io_sweep);
-    absl::StrAppend(&gp, "set output 'ios_vs_files.png'\n",
-                    "set title 'Data-block reads per missing lookup (",
-                    scale.keys, " keys, ", scale.lookups,
-                    " absent lookups per point)'\n",
-                    "set xlabel 'SST files on the lookup path'\n",
-                    "set ylabel 'reads per missing lookup'\n",
-                    "set logscale xy\nset key top left\n");
-    std::vector<std::string> clauses;
-    for (size_t i = 0; i < io.size(); ++i) {
-      clauses.push_back(absl::StrCat("'ios_vs_files.dat' index ", i,
-                                     " with linespoints pt ", i + 5, " title ",
-                                     GnuplotString(io[i].title)));
-    }
-    absl::StrAppend(&gp, PlotCommand(clauses));
+    absl::StatusOr<std::string> chart = IoChart(dir, io, ScaleOf(io_sweep));
+    if (!chart.ok()) return chart.status();
+    gp += *chart;
     written.push_back(dir + "/ios_vs_files.png");
   }
   if (absl::Status s = WriteFile(dir + "/plots.gp", gp); !s.ok()) return s;
@@ -307,7 +335,8 @@ absl::Status WriteLatencyChart(const std::string& dir, const Json& results,
       kTerminal, "set grid\nset key bottom right\n",
       "set output 'latency_cdf.png'\n", "set title ",
       GnuplotString(absl::StrCat("Latency of absent-key lookups, ",
-                                 chart->engine, " ", chart->benchmark,
+                                 ToAbsl(EngineName(chart->engine)), " ",
+                                 ToAbsl(BenchmarkName(chart->benchmark)),
                                  chart->direct_reads ? ", direct reads" : "")),
       "\n", "set xlabel 'microseconds per lookup'\n",
       "set ylabel 'share of absent-key lookups at most x'\n",

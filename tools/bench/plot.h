@@ -26,7 +26,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "bench_options.h"
 #include "nlohmann/json.hpp"
+#include "results.h"
 
 namespace bloomgate::bench {
 
@@ -60,12 +62,15 @@ struct SweepScale {
 };
 SweepScale ScaleOf(const nlohmann::json& results);
 
+// Each function reads `results` back into BenchResults (ResultFromJson),
+// leaving out those it cannot.
+
 // The misses' latency CDFs (miss_latency_cdf) of the engine and read
 // benchmark with the most filters measured with --histogram, one series per
 // filter; nullopt without such results.
 struct LatencyChart {
-  std::string engine;
-  std::string benchmark;
+  EngineKind engine = EngineKind::kLsm;
+  BenchmarkKind benchmark = BenchmarkKind::kReadRandom;
   bool direct_reads = false;
   std::vector<Series> series;
 };

@@ -20,6 +20,7 @@
 #include "absl/strings/str_join.h"
 #include "nlohmann/json.hpp"
 #include "rocksdb/version.h"
+#include "src/filter/absl_compat.h"
 
 #ifndef BLOOMGATE_BENCH_VERSION
 #define BLOOMGATE_BENCH_VERSION "unknown"
@@ -95,95 +96,8 @@ std::string RenderTable(const std::vector<std::vector<std::string>>& rows,
   return out;
 }
 
-bool IsFillResult(const BenchResult& r) {
-  return r.benchmark == "fillrandom" || r.benchmark == "fillseq" ||
-         r.benchmark == "filllevels";
-}
-
-// A number the run may not have measured: NaN (and infinity) become null,
-// which is what nlohmann writes for them too, made explicit here.
-nlohmann::ordered_json Measured(double v) {
-  return std::isfinite(v) ? nlohmann::ordered_json(v) : nullptr;
-}
-
-nlohmann::ordered_json LatencyJson(const LatencySummary& s) {
-  return {{"count", s.count},
-          {"mean_us", Measured(s.mean_us)},
-          {"min_us", Measured(s.min_us)},
-          {"p50_us", Measured(s.p50_us)},
-          {"p90_us", Measured(s.p90_us)},
-          {"p99_us", Measured(s.p99_us)},
-          {"p999_us", Measured(s.p999_us)},
-          {"max_us", Measured(s.max_us)}};
-}
-
-// One result as a JSON object, its fields in the order docs/evaluation.md
-// lists them.
-nlohmann::ordered_json ResultJson(const BenchResult& r) {
-  nlohmann::ordered_json o;
-  o["engine"] = r.engine;
-  o["filter"] = r.filter;
-  o["benchmark"] = r.benchmark;
-  o["bloom_bits"] = Measured(r.bloom_bits);
-  o["threads"] = r.threads;
-  o["ops"] = r.ops;
-  o["seconds"] = Measured(r.seconds);
-  o["micros_per_op"] = Measured(r.micros_per_op);
-  o["ops_per_sec"] = Measured(r.ops_per_sec);
-  if (IsFillResult(r)) o["mb_per_sec"] = Measured(r.mb_per_sec);
-  o["hits"] = r.hits;
-  o["misses"] = r.misses;
-  o["found"] = r.found;
-  o["ios"] = r.ios;
-  o["ios_per_op"] = Measured(r.ios_per_op);
-  o["ios_per_hit"] = Measured(r.ios_per_hit);
-  o["ios_per_miss"] = Measured(r.ios_per_miss);
-  o["files_on_path_per_op"] = Measured(r.files_on_path_per_op);
-  o["covering_files_per_miss"] = Measured(r.covering_files_per_miss);
-  for (const ReadCounterField& field : kReadCounterFields) {
-    if (field.in_json) o[std::string(field.name)] = r.*field.count;
-  }
-  o["filter_false_positives"] = r.filter_false_positives;
-  o["ios_avoided_pct"] = Measured(r.ios_avoided_pct);
-  o["fp_observed"] = Measured(r.fp_observed);
-  o["fp_predicted"] = Measured(r.fp_predicted);
-  o["ios_per_miss_predicted"] = Measured(r.ios_per_miss_predicted);
-  if (!r.engine_counters.empty()) {
-    nlohmann::ordered_json& counters = o["engine_counters"];
-    counters = nlohmann::ordered_json::object();
-    for (const auto& [name, value] : r.engine_counters) {
-      counters[name] = Measured(value);
-    }
-  }
-  o["filter_bytes"] = r.filter_bytes;
-  o["bits_per_key"] = Measured(r.bits_per_key);
-  o["sst_files"] = r.sst_files;
-  o["files_per_level"] = r.files_per_level;
-  o["keys_per_level"] = r.keys_per_level;
-  o["filter_bytes_per_level"] = r.filter_bytes_per_level;
-  nlohmann::ordered_json& bits = o["bits_per_key_per_level"];
-  bits = nlohmann::ordered_json::array();
-  for (double b : r.bits_per_key_per_level) bits.push_back(Measured(b));
-  o["io_latency_us"] = Measured(r.io_latency_us);
-  o["modeled_micros_per_op"] = Measured(r.modeled_micros_per_op);
-  o["modeled_saved_micros_per_op"] = Measured(r.modeled_saved_micros_per_op);
-  o["direct_reads"] = r.direct_reads;
-  if (r.timed_reads) {
-    o["read_latency_us"] = Measured(r.read_latency_us);
-    o["user_micros_per_op"] = Measured(r.user_micros_per_op);
-    o["explained_micros_per_op"] = Measured(r.explained_micros_per_op);
-    o["avoided_read_micros_per_op"] = Measured(r.avoided_read_micros_per_op);
-  }
-  if (r.has_latency) {
-    o["latency"] = LatencyJson(r.latency);
-    o["hit_latency"] = LatencyJson(r.hit_latency);
-    o["miss_latency"] = LatencyJson(r.miss_latency);
-    // For the latency chart (bloomgate_plot), which reads only the JSON.
-    if (r.miss_histogram.count() > 0) {
-      o["miss_latency_cdf"] = CdfPoints(r.miss_histogram);
-    }
-  }
-  return o;
+bool HasFilter(const BenchResult& r) {
+  return r.filter.family != FilterFamily::kNone;
 }
 
 // How far, in percent, a run's filters took more bits per key than it was
@@ -240,30 +154,29 @@ std::string BuildWarnings() {
   return out;
 }
 
-std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
-  std::vector<std::string> engines, filters, benchmarks;
-  for (EngineKind e : o.engines) engines.emplace_back(EngineName(e));
-  for (const FilterSpec& f : o.filters) filters.emplace_back(FilterName(f));
-  for (BenchmarkKind b : o.benchmarks)
-    benchmarks.emplace_back(BenchmarkName(b));
+namespace {
+
+// The header's parts, in its order: the environment (db_bench's
+// PrintEnvironment), the workload, what runs, and how the engines are set.
+
+std::string FormatEnvironment() {
   std::time_t now = std::time(nullptr);
   char date[64];
   std::strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S UTC", std::gmtime(&now));
-  std::string out;
-  absl::StrAppend(&out, "bloomgate_bench: bloomgate ", BLOOMGATE_BENCH_VERSION,
-                  ", RocksDB ", ROCKSDB_MAJOR, ".", ROCKSDB_MINOR, ".",
-                  ROCKSDB_PATCH, "\n");
-  absl::StrAppend(&out, "Date:       ", date, "\n");
-  absl::StrAppend(&out, "CPU:        ", std::thread::hardware_concurrency(),
-                  " * ", CpuModel(), "\n");
-  absl::StrAppend(&out, "Keys:       ", o.key_size, " bytes each\n");
-  absl::StrAppend(&out, "Values:     ", o.value_size, " bytes each\n");
-  absl::StrAppend(&out, "Entries:    ", o.num, ", written in batches of ",
-                  o.batch_size, "\n");
-  absl::StrAppend(&out, "Lookups:    ", o.reads, " per read benchmark, ",
-                  o.threads, " thread(s); readmixed ",
-                  absl::StrFormat("%g", 100 * o.negative_ratio),
-                  "% absent keys\n");
+  return absl::StrCat("bloomgate_bench: bloomgate ", BLOOMGATE_BENCH_VERSION,
+                      ", RocksDB ", ROCKSDB_MAJOR, ".", ROCKSDB_MINOR, ".",
+                      ROCKSDB_PATCH, "\n", "Date:       ", date, "\n",
+                      "CPU:        ", std::thread::hardware_concurrency(),
+                      " * ", CpuModel(), "\n");
+}
+
+std::string FormatWorkload(const BenchOptions& o) {
+  std::string out = absl::StrCat(
+      "Keys:       ", o.key_size, " bytes each\n", "Values:     ", o.value_size,
+      " bytes each\n", "Entries:    ", o.num, ", written in batches of ",
+      o.batch_size, "\n", "Lookups:    ", o.reads, " per read benchmark, ",
+      o.threads, " thread(s); readmixed ",
+      absl::StrFormat("%g", 100 * o.negative_ratio), "% absent keys\n");
   bool filterless = false;
   for (const FilterSpec& f : o.filters) {
     filterless |= f.family == FilterFamily::kNone;
@@ -273,41 +186,52 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
                     o.filterless_reads,
                     " of them, --filterless_reads; 0 for all)\n");
   }
-  absl::StrAppend(&out, "Benchmarks: ", absl::StrJoin(benchmarks, ","), "\n");
-  absl::StrAppend(&out, "Engines:    ", absl::StrJoin(engines, ","), "\n");
-  absl::StrAppend(&out, "Filters:    ", absl::StrJoin(filters, ","), " at ",
-                  absl::StrFormat("%g", o.bloom_bits), " bits/key");
+  return out;
+}
+
+std::string FormatRunPlan(const BenchOptions& o) {
+  std::vector<std::string> engines, filters, benchmarks;
+  for (EngineKind e : o.engines) engines.emplace_back(EngineName(e));
+  for (const FilterSpec& f : o.filters) filters.push_back(f.KindName());
+  for (BenchmarkKind b : o.benchmarks) {
+    benchmarks.emplace_back(BenchmarkName(b));
+  }
+  std::string out =
+      absl::StrCat("Benchmarks: ", absl::StrJoin(benchmarks, ","), "\n",
+                   "Engines:    ", absl::StrJoin(engines, ","), "\n",
+                   "Filters:    ", absl::StrJoin(filters, ","), " at ",
+                   absl::StrFormat("%g", o.bloom_bits), " bits/key");
   bool monkey = false, uniform = false;
   for (const FilterSpec& f : o.filters) {
-    monkey |= FilterName(f) == "bloomgate_monkey";
-    uniform |= FilterName(f) == "bloomgate";
+    monkey |= f.SameKind(kMonkeyKind);
+    uniform |= f.SameKind(kUniformKind);
   }
   if (monkey && uniform && o.monkey_equal_memory) {
     absl::StrAppend(&out, "; bloomgate at bloomgate_monkey's filter memory",
                     " (--monkey_equal_memory)");
   }
-  absl::StrAppend(&out, "\n");
-  absl::StrAppend(
-      &out, "LSM shape:  write_buffer_size ", o.engine.write_buffer_size,
-      ", target_file_size_base ", o.engine.target_file_size_base,
-      ", max_bytes_for_level_base ", o.engine.max_bytes_for_level_base, " x ",
-      absl::StrFormat("%g", o.engine.max_bytes_for_level_multiplier), ", ",
-      o.engine.num_levels, " levels, auto compactions ",
-      o.engine.disable_auto_compactions ? "off" : "on",
-      o.engine.level_compaction_dynamic_level_bytes
-          ? "; rocksdb: dynamic level bytes"
-          : "",
-      o.engine.wait_for_compactions
-          ? "; rocksdb: each write waits for its compactions"
-          : "",
-      "\n");
-  absl::StrAppend(
-      &out, "RocksDB:    ",
-      o.engine.cache_size > 0
-          ? absl::StrCat("block cache ", o.engine.cache_size, " bytes")
-          : std::string("no block cache"),
-      ", filters and indexes in table readers, no compression\n");
-  absl::StrAppend(&out, DescribeDirectReads(direct));
+  return out + "\n";
+}
+
+std::string FormatEngineSettings(const BenchOptions& o,
+                                 const DirectReads& direct) {
+  const EngineSettings& e = o.engine;
+  std::string out = absl::StrCat(
+      "LSM shape:  write_buffer_size ", e.write_buffer_size,
+      ", target_file_size_base ", e.target_file_size_base,
+      ", max_bytes_for_level_base ", e.max_bytes_for_level_base, " x ",
+      absl::StrFormat("%g", e.max_bytes_for_level_multiplier), ", ",
+      e.num_levels, " levels, auto compactions ",
+      e.disable_auto_compactions ? "off" : "on",
+      e.level_compaction_dynamic_level_bytes ? "; rocksdb: dynamic level bytes"
+                                             : "",
+      e.wait_for_compactions ? "; rocksdb: each write waits for its compactions"
+                             : "",
+      "\n", "RocksDB:    ",
+      e.cache_size > 0 ? absl::StrCat("block cache ", e.cache_size, " bytes")
+                       : std::string("no block cache"),
+      ", filters and indexes in table readers, no compression\n",
+      DescribeDirectReads(direct));
   if (o.histogram) {
     absl::StrAppend(&out,
                     "Latency:    per lookup, split by hit and miss "
@@ -321,17 +245,25 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
   return out;
 }
 
+}  // namespace
+
+std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
+  return absl::StrCat(FormatEnvironment(), FormatWorkload(o), FormatRunPlan(o),
+                      FormatEngineSettings(o, direct));
+}
+
 std::string FormatBenchmarkLine(const BenchResult& r) {
   std::string line =
-      absl::StrFormat("%-12s : %11.3f micros/op %ld ops/sec;", r.benchmark,
-                      r.micros_per_op, static_cast<long>(r.ops_per_sec + 0.5));
-  if (IsFillResult(r)) {
+      absl::StrFormat("%-12s : %11.3f micros/op %ld ops/sec;",
+                      ToAbsl(BenchmarkName(r.benchmark)), r.micros_per_op,
+                      static_cast<long>(r.ops_per_sec + 0.5));
+  if (IsFillBenchmark(r.benchmark)) {
     absl::StrAppend(&line, absl::StrFormat(" %6.1f MB/s;", r.mb_per_sec), " ",
                     r.sst_files, " SST files");
     if (!r.files_per_level.empty()) {
       absl::StrAppend(&line, " (", Levels(r.files_per_level), ")");
     }
-    if (r.filter != "none") {
+    if (HasFilter(r)) {
       absl::StrAppend(&line, "; filters ", r.filter_bytes, " bytes, ",
                       Number(r.bits_per_key, 2), " bits/key");
       if (std::optional<double> over = OverBudgetPercent(r)) {
@@ -349,13 +281,13 @@ std::string FormatBenchmarkLine(const BenchResult& r) {
         if (r.files_per_level[level] == 0) continue;
         std::string part =
             absl::StrCat("L", level, " ", r.keys_per_level[level]);
-        if (r.filter != "none") {
+        if (HasFilter(r)) {
           absl::StrAppend(&part, " at ",
                           Number(r.bits_per_key_per_level[level], 2));
         }
         parts.push_back(std::move(part));
       }
-      absl::StrAppend(&line, "; keys", r.filter != "none" ? " at bits/key" : "",
+      absl::StrAppend(&line, "; keys", HasFilter(r) ? " at bits/key" : "",
                       " by level: ", absl::StrJoin(parts, ", "));
     }
     return line;
@@ -368,7 +300,7 @@ std::string FormatBenchmarkLine(const BenchResult& r) {
   }
   absl::StrAppend(&line, "; ", Number(r.ios_avoided_pct, 2),
                   "% of reads avoided");
-  if (r.filter == "none") {
+  if (!HasFilter(r)) {
     absl::StrAppend(&line, " (no filter)");
   } else {
     absl::StrAppend(&line, "; FP ", Percent(r.fp_observed, 3), " (predicted ",
@@ -401,69 +333,138 @@ std::string FormatLatency(const BenchResult& r) {
   return out;
 }
 
+namespace {
+
+// Which results a column of the comparison table needs, to be shown: any,
+// or one with latency percentiles (--histogram), timed reads, or the I/O
+// latency model (--io_latency_us).
+enum class ColumnGroup { kAlways, kLatency, kTimedReads, kModel };
+
+bool InGroup(const BenchResult& r, ColumnGroup group) {
+  switch (group) {
+    case ColumnGroup::kAlways:
+      return true;
+    case ColumnGroup::kLatency:
+      return r.has_latency;
+    case ColumnGroup::kTimedReads:
+      return r.timed_reads;
+    case ColumnGroup::kModel:
+      return r.io_latency_us > 0;
+  }
+  return false;
+}
+
+// One column of the comparison table: its header, when it is shown, and
+// its cell for a result: `number` with `decimals`, or what `cell` makes.
+struct TableColumn {
+  std::string_view header;
+  ColumnGroup group;
+  double BenchResult::*number = nullptr;
+  int decimals = 0;
+  std::string (*cell)(const BenchResult& r) = nullptr;
+
+  std::string Cell(const BenchResult& r) const {
+    return number != nullptr ? Number(r.*number, decimals) : cell(r);
+  }
+};
+
+constexpr TableColumn NumberColumn(std::string_view header, ColumnGroup group,
+                                   double BenchResult::*number, int decimals) {
+  return {header, group, number, decimals, nullptr};
+}
+constexpr TableColumn Column(std::string_view header, ColumnGroup group,
+                             std::string (*cell)(const BenchResult& r)) {
+  return {header, group, nullptr, 0, cell};
+}
+
+std::string MissLatencyMean(const BenchResult& r) {
+  return Number(r.has_latency ? r.miss_latency.mean_us : kNaN, 2);
+}
+std::string MissLatencyP99(const BenchResult& r) {
+  return Number(r.has_latency ? r.miss_latency.p99_us : kNaN, 2);
+}
+std::string Avoided(const BenchResult& r) {
+  return Number(r.ios_avoided_pct, 2) +
+         (std::isnan(r.ios_avoided_pct) ? "" : "%");
+}
+// Filter columns: "-" for a run without a filter.
+std::string FpObserved(const BenchResult& r) {
+  return HasFilter(r) ? Percent(r.fp_observed, 3) : "-";
+}
+std::string FpPredicted(const BenchResult& r) {
+  return HasFilter(r) ? Percent(r.fp_predicted, 3) : "-";
+}
+std::string SpentBits(const BenchResult& r) {
+  return HasFilter(r) ? SpentBitsCell(r) : "-";
+}
+
+using enum ColumnGroup;
+
+// The columns in their order (docs/evaluation.md explains them).
+constexpr TableColumn kTableColumns[] = {
+    Column(
+        "engine", kAlways,
+        [](const BenchResult& r) { return std::string(EngineName(r.engine)); }),
+    Column("filter", kAlways,
+           [](const BenchResult& r) { return r.filter.KindName(); }),
+    Column("benchmark", kAlways,
+           [](const BenchResult& r) {
+             return std::string(BenchmarkName(r.benchmark));
+           }),
+    Column("lookups", kAlways,
+           [](const BenchResult& r) { return absl::StrCat(r.ops); }),
+    Column("ops/s", kAlways,
+           [](const BenchResult& r) {
+             return absl::StrFormat("%.0f", r.ops_per_sec);
+           }),
+    NumberColumn("I/O/hit", kAlways, &BenchResult::ios_per_hit, 4),
+    NumberColumn("I/O/miss", kAlways, &BenchResult::ios_per_miss, 4),
+    NumberColumn("files/miss", kAlways, &BenchResult::covering_files_per_miss,
+                 2),
+    Column("avoided", kAlways, &Avoided),
+    Column("FP observed", kAlways, &FpObserved),
+    Column("FP predicted", kAlways, &FpPredicted),
+    Column("filter bytes", kAlways,
+           [](const BenchResult& r) { return absl::StrCat(r.filter_bytes); }),
+    Column("bits/key", kAlways, &SpentBits),
+    Column("SSTs", kAlways,
+           [](const BenchResult& r) { return absl::StrCat(r.sst_files); }),
+    Column("miss us", kLatency, &MissLatencyMean),
+    Column("miss p99 us", kLatency, &MissLatencyP99),
+    NumberColumn("read us", kTimedReads, &BenchResult::read_latency_us, 2),
+    NumberColumn("user us/op", kTimedReads, &BenchResult::user_micros_per_op,
+                 2),
+    Column("explained", kTimedReads,
+           [](const BenchResult& r) {
+             return Percent(r.explained_micros_per_op / r.micros_per_op, 1);
+           }),
+    NumberColumn("avoided us/op", kTimedReads,
+                 &BenchResult::avoided_read_micros_per_op, 1),
+    NumberColumn("model us/op", kModel, &BenchResult::modeled_micros_per_op, 1),
+    NumberColumn("saved us/op", kModel,
+                 &BenchResult::modeled_saved_micros_per_op, 1),
+};
+
+}  // namespace
+
 std::string FormatTable(const std::vector<BenchResult>& results) {
-  bool model = false, latency = false, timed = false;
+  // A column is shown when some result, of any benchmark, is in its group.
+  std::vector<const TableColumn*> columns;
+  for (const TableColumn& column : kTableColumns) {
+    if (std::any_of(results.begin(), results.end(), [&](const BenchResult& r) {
+          return InGroup(r, column.group);
+        })) {
+      columns.push_back(&column);
+    }
+  }
+  std::vector<std::vector<std::string>> rows(1);
+  for (const TableColumn* column : columns) {
+    rows[0].emplace_back(column->header);
+  }
   for (const BenchResult& r : results) {
-    model |= r.io_latency_us > 0;
-    latency |= r.has_latency;
-    timed |= r.timed_reads;
-  }
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> head = {
-      "engine",       "filter",       "benchmark",  "lookups", "ops/s",
-      "I/O/hit",      "I/O/miss",     "files/miss", "avoided", "FP observed",
-      "FP predicted", "filter bytes", "bits/key",   "SSTs"};
-  if (latency) {
-    head.push_back("miss us");
-    head.push_back("miss p99 us");
-  }
-  if (timed) {
-    for (const char* column :
-         {"read us", "user us/op", "explained", "avoided us/op"}) {
-      head.push_back(column);
-    }
-  }
-  if (model) {
-    head.push_back("model us/op");
-    head.push_back("saved us/op");
-  }
-  rows.push_back(head);
-  for (const BenchResult& r : results) {
-    if (r.benchmark != "readrandom" && r.benchmark != "readmissing" &&
-        r.benchmark != "multireadmissing" && r.benchmark != "readmixed") {
-      continue;
-    }
-    std::vector<std::string> row = {
-        r.engine,
-        r.filter,
-        r.benchmark,
-        absl::StrCat(r.ops),
-        absl::StrFormat("%.0f", r.ops_per_sec),
-        Number(r.ios_per_hit, 4),
-        Number(r.ios_per_miss, 4),
-        Number(r.covering_files_per_miss, 2),
-        Number(r.ios_avoided_pct, 2) +
-            (std::isnan(r.ios_avoided_pct) ? "" : "%"),
-        r.filter == "none" ? "-" : Percent(r.fp_observed, 3),
-        r.filter == "none" ? "-" : Percent(r.fp_predicted, 3),
-        absl::StrCat(r.filter_bytes),
-        r.filter == "none" ? "-" : SpentBitsCell(r),
-        absl::StrCat(r.sst_files)};
-    if (latency) {
-      row.push_back(Number(r.has_latency ? r.miss_latency.mean_us : kNaN, 2));
-      row.push_back(Number(r.has_latency ? r.miss_latency.p99_us : kNaN, 2));
-    }
-    if (timed) {
-      row.push_back(Number(r.read_latency_us, 2));
-      row.push_back(Number(r.user_micros_per_op, 2));
-      row.push_back(Percent(r.explained_micros_per_op / r.micros_per_op, 1));
-      row.push_back(Number(r.avoided_read_micros_per_op, 1));
-    }
-    if (model) {
-      row.push_back(Number(r.modeled_micros_per_op, 1));
-      row.push_back(Number(r.modeled_saved_micros_per_op, 1));
-    }
-    rows.push_back(std::move(row));
+    if (IsFillBenchmark(r.benchmark)) continue;
+    std::vector<std::string>& row = rows.emplace_back();
+    for (const TableColumn* column : columns) row.push_back(column->Cell(r));
   }
   if (rows.size() == 1) return "";
   return RenderTable(rows, 3);
@@ -476,22 +477,25 @@ std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
        "uniform I/O/miss", "monkey I/O/miss", "fewer I/Os", "predicted"}};
   std::string notes;
   for (const BenchResult& m : results) {
-    if (m.filter != "bloomgate_monkey" || std::isnan(m.ios_per_miss)) continue;
+    if (!m.filter.SameKind(kMonkeyKind) || std::isnan(m.ios_per_miss)) {
+      continue;
+    }
+    const std::string engine(EngineName(m.engine));
+    const std::string benchmark(BenchmarkName(m.benchmark));
     for (const BenchResult& u : results) {
-      if (u.filter != "bloomgate" || u.engine != m.engine ||
+      if (!u.filter.SameKind(kUniformKind) || u.engine != m.engine ||
           u.benchmark != m.benchmark) {
         continue;
       }
       const std::string tree = KeysByLevel(m);
       if (KeysByLevel(u) != tree) {
-        absl::StrAppend(&notes, m.engine, " ", m.benchmark,
+        absl::StrAppend(&notes, engine, " ", benchmark,
                         ": the uniform run's tree differs: ", KeysByLevel(u),
                         "\n");
       }
       rows.push_back(
-          {m.engine, m.benchmark, tree, SpentBitsCell(m),
-           Number(u.bloom_bits, 4), absl::StrCat(u.filter_bytes),
-           absl::StrCat(m.filter_bytes),
+          {engine, benchmark, tree, SpentBitsCell(m), Number(u.bloom_bits, 4),
+           absl::StrCat(u.filter_bytes), absl::StrCat(m.filter_bytes),
            Number(static_cast<double>(m.filter_bytes) /
                       static_cast<double>(u.filter_bytes),
                   4),
@@ -515,7 +519,7 @@ std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
 
 std::string FormatJson(const std::vector<BenchResult>& results) {
   nlohmann::ordered_json array = nlohmann::ordered_json::array();
-  for (const BenchResult& r : results) array.push_back(ResultJson(r));
+  for (const BenchResult& r : results) array.push_back(r);
   return array.dump(2) + "\n";
 }
 

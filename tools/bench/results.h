@@ -2,7 +2,8 @@
 //
 // What one benchmark of one engine and filter measured. The printed line, the
 // comparison table and the JSON are all formatted from this struct (report.h),
-// so they cannot disagree.
+// so they cannot disagree. One table of its fields (results.cc) writes the
+// JSON and reads it back (bloomgate_plot).
 
 #ifndef BLOOMGATE_TOOLS_BENCH_RESULTS_H_
 #define BLOOMGATE_TOOLS_BENCH_RESULTS_H_
@@ -13,7 +14,12 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "bench_options.h"
+#include "bloomgate/filter_spec.h"
+#include "engine.h"
 #include "histogram.h"
+#include "nlohmann/json.hpp"
 #include "read_counters.h"
 
 namespace bloomgate::bench {
@@ -24,11 +30,14 @@ namespace bloomgate::bench {
 inline constexpr double kOverBudgetFraction = 0.02;
 
 // The read counters (ReadCounters) are what the benchmark's lookups added
-// to the engine's; a fill's are 0.
+// to the engine's; a fill's are 0. false_positives is the JSON's
+// filter_false_positives.
 struct BenchResult : ReadCounters {
-  std::string engine;
-  std::string filter;
-  std::string benchmark;
+  EngineKind engine = EngineKind::kLsm;
+  // The filter the run built (FilterForRun); its kind's name
+  // (FilterSpec::KindName) is the one printed and in the JSON.
+  FilterSpec filter = kNoFilter;
+  BenchmarkKind benchmark = BenchmarkKind::kReadRandom;
   double bloom_bits = 0;  // configured bits per key (0 without a filter)
   int threads = 1;
 
@@ -44,7 +53,7 @@ struct BenchResult : ReadCounters {
   int64_t hits = 0;
   int64_t misses = 0;
   int64_t found = 0;  // == hits; db_bench's "(found of ops found)"
-  uint64_t ios = 0;   // data-block reads, all lookups: ios_hits + ios_misses
+  uint64_t ios = 0;   // data-block reads, all lookups: hit_reads + miss_reads
   double ios_per_op = 0;
   double ios_per_hit = 0;   // NaN without hits
   double ios_per_miss = 0;  // NaN without misses
@@ -54,11 +63,9 @@ struct BenchResult : ReadCounters {
   // Files whose key range covers each absent key, counted from the files'
   // metadata outside the timed loop: the independent check of the above.
   double covering_files_per_miss = 0;
-  // filter_positives - filter_true_positives.
-  uint64_t filter_false_positives = 0;
   // filter_negatives / files_on_path, in percent: the reads the filter saved.
   double ios_avoided_pct = 0;
-  // filter_false_positives / (checks of files not holding the key). NaN
+  // false_positives / (checks of files not holding the key). NaN
   // without a filter.
   double fp_observed = 0;
   double fp_predicted = 0;  // from the formula (docs/evaluation.md); NaN: none
@@ -70,7 +77,7 @@ struct BenchResult : ReadCounters {
   // Every counter of the engine's own (Engine::GetEngineCounters), as
   // changed by the timed lookups: the LSM's statistics, RocksDB's tickers.
   // Read benchmarks only.
-  std::vector<std::pair<std::string, double>> engine_counters;
+  EngineCounters engine_counters;
 
   // The files after the fill and their filters.
   int sst_files = 0;
@@ -96,8 +103,8 @@ struct BenchResult : ReadCounters {
   LatencySummary latency;
   LatencySummary hit_latency;
   LatencySummary miss_latency;
-  // The misses' histogram itself, for the CDF in the JSON.
-  LatencyHistogram miss_histogram;
+  // The misses' latency CDF (CdfPoints), for the latency chart.
+  std::vector<std::pair<double, double>> miss_latency_cdf;
 
   // Measured read costs (with --use_direct_reads or --histogram; NaN
   // otherwise or without reads): the mean wall time of one data-block read,
@@ -111,6 +118,23 @@ struct BenchResult : ReadCounters {
   double explained_micros_per_op = std::numeric_limits<double>::quiet_NaN();
   double avoided_read_micros_per_op = std::numeric_limits<double>::quiet_NaN();
 };
+
+// A result as bloomgate_bench --json writes it: one object, its fields in
+// the order docs/evaluation.md lists them, NaN (not measured) as null, kinds
+// by name; fields a result does not have (mb_per_sec but for fills, the
+// timed reads', the latency's) are left out.
+void to_json(nlohmann::ordered_json& json, const BenchResult& result);
+
+// The result such an object describes, or InvalidArgument for a kind's
+// name this tool does not know. Fields it lacks keep BenchResult's defaults,
+// but numbers, which read as NaN (not measured), as null does. The filter
+// is its kind at the registry's bits per key.
+absl::StatusOr<BenchResult> ResultFromJson(const nlohmann::ordered_json& json);
+
+// ResultFromJson for nlohmann's get<BenchResult>(); throws
+// std::invalid_argument where ResultFromJson fails.
+void from_json(const nlohmann::ordered_json& json, BenchResult& result);
+void from_json(const nlohmann::json& json, BenchResult& result);
 
 }  // namespace bloomgate::bench
 

@@ -37,6 +37,7 @@
 #include "rocksdb/write_batch.h"
 #include "src/filter/absl_compat.h"
 #include "src/rocksdb/rocksdb_compat.h"
+#include "src/rocksdb/spec_filter_policy.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -60,29 +61,6 @@ struct FilterPolicyAndListener {
   std::shared_ptr<rocksdb::EventListener> listener;
 };
 
-absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> MakeFilterPolicy(
-    const FilterSpec& filter) {
-  switch (filter.family) {
-    case FilterFamily::kNone:
-      return nullptr;
-    case FilterFamily::kRocksDBBloom:
-      return std::shared_ptr<const rocksdb::FilterPolicy>(
-          rocksdb::NewBloomFilterPolicy(filter.bits_per_key));
-    case FilterFamily::kRocksDBRibbon:
-      // bloom_before_level = -1: Ribbon for every file. The default (0)
-      // would build Bloom filters for flushes, i.e. for every L0 file here.
-      return std::shared_ptr<const rocksdb::FilterPolicy>(
-          rocksdb::NewRibbonFilterPolicy(filter.bits_per_key,
-                                         /*bloom_before_level=*/-1));
-    case FilterFamily::kBloomgate:
-      // The policy reads num_levels and each file's level from RocksDB; the
-      // level multiplier it cannot, so a level-aware spec carries it as its
-      // fanout (FilterForRun).
-      return CreateRocksDBFilterPolicy(filter);
-  }
-  return absl::InvalidArgumentError("unknown filter");
-}
-
 absl::StatusOr<FilterPolicyAndListener> MakeFilter(const FilterSpec& filter,
                                                    bool hand_shaped_tree) {
   if (filter.family == FilterFamily::kBloomgate && filter.monkey &&
@@ -92,8 +70,11 @@ absl::StatusOr<FilterPolicyAndListener> MakeFilter(const FilterSpec& filter,
     if (!live.ok()) return live.status();
     return FilterPolicyAndListener{live->policy, live->listener};
   }
+  // A bloomgate policy reads num_levels and each file's level from RocksDB;
+  // the level multiplier it cannot, so a level-aware spec carries it as its
+  // fanout (FilterForRun).
   absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
-      MakeFilterPolicy(filter);
+      rocksdb_internal::NewFilterPolicyForSpec(filter);
   if (!policy.ok()) return policy.status();
   return FilterPolicyAndListener{*policy, nullptr};
 }
@@ -143,13 +124,8 @@ class RocksDBEngine final : public Engine {
     }
     options.compression = rocksdb::kNoCompression;
     options.max_open_files = -1;
-    options.write_buffer_size = o.settings.WriteBufferBytes();
+    SetTreeShape(o.settings, &options);
     options.target_file_size_base = o.settings.TargetFileBytes();
-    options.max_bytes_for_level_base = o.settings.LevelBaseBytes();
-    options.max_bytes_for_level_multiplier =
-        o.settings.max_bytes_for_level_multiplier;
-    options.num_levels = o.settings.num_levels;
-    options.disable_auto_compactions = o.settings.disable_auto_compactions;
     options.level_compaction_dynamic_level_bytes =
         o.settings.level_compaction_dynamic_level_bytes;
     options.max_background_jobs = 2;
@@ -295,12 +271,14 @@ class RocksDBEngine final : public Engine {
         statistics_->getTickerCount(rocksdb::BLOOM_FILTER_USEFUL);
     c.filter_positives =
         statistics_->getTickerCount(rocksdb::BLOOM_FILTER_FULL_POSITIVE);
-    c.filter_true_positives =
+    const uint64_t true_positives =
         statistics_->getTickerCount(rocksdb::BLOOM_FILTER_FULL_TRUE_POSITIVE);
+    c.false_positives =
+        c.filter_positives - std::min(c.filter_positives, true_positives);
     c.filter_checks = c.filter_negatives + c.filter_positives;
-    c.ios_hits = hit_reads_.load(std::memory_order_relaxed);
-    c.ios_misses = miss_reads_.load(std::memory_order_relaxed);
-    c.read_nanos = read_nanos_.load(std::memory_order_relaxed);
+    c.hit_reads = hit_reads_.load(std::memory_order_relaxed);
+    c.miss_reads = miss_reads_.load(std::memory_order_relaxed);
+    c.data_block_read_nanos = read_nanos_.load(std::memory_order_relaxed);
     c.read_nanos_known = perf_level_ != rocksdb::PerfLevel::kEnableCount;
     // With a filter, RocksDB checks it on every file whose range covers the
     // key, so checks count the files on the path. Without one, each such
@@ -311,7 +289,7 @@ class RocksDBEngine final : public Engine {
       c.files_on_path = c.filter_checks;
       c.files_on_path_known = true;
     } else if (no_cache_ && !multigets_.load(std::memory_order_relaxed)) {
-      c.files_on_path = c.ios_hits + c.ios_misses;
+      c.files_on_path = c.hit_reads + c.miss_reads;
       c.files_on_path_known = true;
     }
     return c;
@@ -324,9 +302,9 @@ class RocksDBEngine final : public Engine {
     for (const rocksdb::LiveFileMetaData& f : files) {
       FileInfo info;
       info.level = f.level;
-      info.smallest = f.smallestkey;
-      info.largest = f.largestkey;
-      info.entries = f.num_entries;
+      info.smallest_key = f.smallestkey;
+      info.largest_key = f.largestkey;
+      info.num_entries = f.num_entries;
       shape.files.push_back(std::move(info));
     }
     rocksdb::TablePropertiesCollection props;

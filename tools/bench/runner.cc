@@ -40,12 +40,17 @@ double Seconds(Clock::duration d) {
   return std::chrono::duration<double>(d).count();
 }
 
-// The filter of `filters` whose registry name is `name`, or end().
+// The filter of `filters` of the same kind as `kind`, or end().
 std::vector<FilterSpec>::const_iterator FindFilter(
-    const std::vector<FilterSpec>& filters, std::string_view name) {
-  return std::find_if(filters.begin(), filters.end(), [&](const FilterSpec& f) {
-    return FilterName(f) == name;
-  });
+    const std::vector<FilterSpec>& filters, const FilterSpec& kind) {
+  return std::find_if(filters.begin(), filters.end(),
+                      [&](const FilterSpec& f) { return f.SameKind(kind); });
+}
+
+// "lsm/bloomgate readmissing": what a progress bar says it is running.
+std::string ProgressLabel(const BenchResult& r) {
+  return absl::StrCat(ToAbsl(EngineName(r.engine)), "/", r.filter.KindName(),
+                      " ", ToAbsl(BenchmarkName(r.benchmark)));
 }
 
 // What the threads of a read benchmark tally, merged after they join.
@@ -75,17 +80,18 @@ uint64_t ThreadUserNanos() {
 void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
                    double avoided_per_op, BenchResult* r) {
   if (o.histogram) {
-    LatencyHistogram hits, all;
+    LatencyHistogram hits, misses, all;
     for (const ReadTally& tally : tallies) {
       hits.Merge(tally.hits);
-      r->miss_histogram.Merge(tally.misses);
+      misses.Merge(tally.misses);
     }
     all.Merge(hits);
-    all.Merge(r->miss_histogram);
+    all.Merge(misses);
     r->has_latency = true;
     r->latency = Summarize(all);
     r->hit_latency = Summarize(hits);
-    r->miss_latency = Summarize(r->miss_histogram);
+    r->miss_latency = Summarize(misses);
+    r->miss_latency_cdf = CdfPoints(misses);
   }
   r->timed_reads = o.engine.use_direct_reads || o.histogram;
   if (!r->timed_reads) return;
@@ -94,8 +100,9 @@ void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
   r->user_micros_per_op =
       Ratio(static_cast<double>(user_nanos) / 1e3, static_cast<double>(r->ops));
   if (!r->read_nanos_known) return;
-  r->read_latency_us = Ratio(static_cast<double>(r->read_nanos) / 1e3,
-                             static_cast<double>(r->ios));
+  r->read_latency_us =
+      Ratio(static_cast<double>(r->data_block_read_nanos) / 1e3,
+            static_cast<double>(r->ios));
   // A lookup's wall time is its user time plus its reads' (the reads being
   // its only system calls); both are measured, so the sum checks the
   // measured read latency against the lookup's mean time.
@@ -121,7 +128,7 @@ void RecordShape(const EngineShape& shape, const FilterSpec& filter,
       filter_keys_per_level.resize(level + 1, 0);
     }
     ++r->files_per_level[level];
-    r->keys_per_level[level] += static_cast<int64_t>(f.entries);
+    r->keys_per_level[level] += static_cast<int64_t>(f.num_entries);
     r->filter_bytes_per_level[level] += f.filter_bytes;
     filter_keys_per_level[level] += f.filter_keys;
   }
@@ -245,20 +252,16 @@ void RecordReads(const FilterSpec& filter,
   r->found = r->hits;
   static_cast<ReadCounters&>(*r) = CounterDelta(before, after);
   r->ops = r->hits + r->misses;
-  r->ios = r->ios_hits + r->ios_misses;
+  r->ios = r->hit_reads + r->miss_reads;
   r->micros_per_op =
       Ratio(r->seconds * 1e6 * r->threads, static_cast<double>(r->ops));
   r->ops_per_sec = Ratio(static_cast<double>(r->ops), r->seconds);
   r->ios_per_op =
       Ratio(static_cast<double>(r->ios), static_cast<double>(r->ops));
   r->ios_per_hit =
-      Ratio(static_cast<double>(r->ios_hits), static_cast<double>(r->hits));
+      Ratio(static_cast<double>(r->hit_reads), static_cast<double>(r->hits));
   r->ios_per_miss =
-      Ratio(static_cast<double>(r->ios_misses), static_cast<double>(r->misses));
-
-  r->filter_false_positives =
-      r->filter_positives -
-      std::min(r->filter_positives, r->filter_true_positives);
+      Ratio(static_cast<double>(r->miss_reads), static_cast<double>(r->misses));
   const double files_on_path =
       r->files_on_path_known ? static_cast<double>(r->files_on_path) : kNaN;
   r->files_on_path_per_op = Ratio(files_on_path, static_cast<double>(r->ops));
@@ -268,9 +271,11 @@ void RecordReads(const FilterSpec& filter,
   } else {
     r->ios_avoided_pct =
         100.0 * Ratio(static_cast<double>(r->filter_negatives), files_on_path);
+    // Over the checks of files that did not hold the key.
+    const uint64_t true_positives = r->filter_positives - r->false_positives;
     r->fp_observed =
-        Ratio(static_cast<double>(r->filter_false_positives),
-              static_cast<double>(r->filter_checks - r->filter_true_positives));
+        Ratio(static_cast<double>(r->false_positives),
+              static_cast<double>(r->filter_checks - true_positives));
   }
 }
 
@@ -296,7 +301,7 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
       covering += static_cast<uint64_t>(CountCoveringFiles(shape, key));
       for (size_t f = 0; f < shape.files.size(); ++f) {
         const FileInfo& file = shape.files[f];
-        if (file.smallest <= key && key <= file.largest) {
+        if (file.smallest_key <= key && key <= file.largest_key) {
           predicted_reads += file_fp[f];
         }
       }
@@ -327,7 +332,7 @@ struct Runner::FillPlan {
 std::string EngineDir(const std::string& base, EngineKind engine,
                       const FilterSpec& filter) {
   return absl::StrCat(base, "/", ToAbsl(EngineName(engine)), "_",
-                      FilterName(filter));
+                      filter.KindName());
 }
 
 Runner::Runner(const BenchOptions& options, std::ostream* out)
@@ -374,16 +379,16 @@ void Runner::RemoveBaseDir(const std::string& base, bool temporary) const {
 bool Runner::EqualMemory() const {
   const std::vector<FilterSpec>& filters = options_.filters;
   return options_.monkey_equal_memory &&
-         FindFilter(filters, "bloomgate_monkey") != filters.end() &&
-         FindFilter(filters, "bloomgate") != filters.end();
+         FindFilter(filters, kMonkeyKind) != filters.end() &&
+         FindFilter(filters, kUniformKind) != filters.end();
 }
 
 std::vector<FilterSpec> Runner::FiltersInRunOrder(bool equal_memory) const {
   std::vector<FilterSpec> filters = options_.filters;
   if (equal_memory) {
-    const FilterSpec monkey = *FindFilter(filters, "bloomgate_monkey");
-    filters.erase(FindFilter(filters, "bloomgate_monkey"));
-    filters.insert(FindFilter(filters, "bloomgate"), monkey);
+    const FilterSpec monkey = *FindFilter(filters, kMonkeyKind);
+    filters.erase(FindFilter(filters, kMonkeyKind));
+    filters.insert(FindFilter(filters, kUniformKind), monkey);
   }
   return filters;
 }
@@ -396,14 +401,14 @@ absl::Status Runner::RunEngine(EngineKind engine,
   // What bloomgate_monkey's filters took, bits per key.
   std::optional<double> monkey_spent_bits;
   for (const FilterSpec& filter : filters) {
-    const std::string name = FilterName(filter);
     if (!EngineSupports(engine, filter)) {
       *out_ << "(skipping engine " << EngineName(engine) << " with filter "
-            << name << ": not supported)\n";
+            << filter.KindName() << ": not supported)\n";
       continue;
     }
     std::string dir = EngineDir(base, engine, filter);
-    if (name == "bloomgate" && uniform_bits.has_value()) {
+    const bool uniform = filter.SameKind(kUniformKind);
+    if (uniform && uniform_bits.has_value()) {
       if (monkey_spent_bits.has_value() &&
           std::abs(*monkey_spent_bits / options_.bloom_bits - 1) >
               kOverBudgetFraction) {
@@ -422,12 +427,11 @@ absl::Status Runner::RunEngine(EngineKind engine,
             << " bits/key: the filter memory bloomgate_monkey used on "
             << EngineName(engine) << ", --monkey_equal_memory)\n";
     }
-    const std::optional<double> bits =
-        name == "bloomgate" ? uniform_bits : std::nullopt;
+    const std::optional<double> bits = uniform ? uniform_bits : std::nullopt;
     const size_t results_before = all->size();
     absl::Status s = RunAndCollect(engine, filter, dir, bits, all);
     if (!s.ok()) return s;
-    if (equal_memory && name == "bloomgate_monkey") {
+    if (equal_memory && filter.SameKind(kMonkeyKind)) {
       if (all->size() > results_before && all->back().bits_per_key > 0) {
         monkey_spent_bits = all->back().bits_per_key;
       }
@@ -552,7 +556,7 @@ bool Runner::HandShapedTree() const {
 // fill's line.
 void Runner::PrintTarget(const Target& target) const {
   *out_ << "-- engine " << EngineName(target.engine_kind) << ", filter "
-        << FilterName(target.filter);
+        << target.filter.KindName();
   if (target.filter.monkey &&
       target.filter.family == FilterFamily::kBloomgate && !HandShapedTree()) {
     *out_ << " (budget " << target.bits
@@ -576,9 +580,9 @@ void Runner::PrintTarget(const Target& target) const {
 BenchResult Runner::NewResult(const Target& target,
                               BenchmarkKind benchmark) const {
   BenchResult r;
-  r.engine = std::string(EngineName(target.engine_kind));
-  r.filter = FilterName(target.filter);
-  r.benchmark = std::string(BenchmarkName(benchmark));
+  r.engine = target.engine_kind;
+  r.filter = target.filter;
+  r.benchmark = benchmark;
   r.bloom_bits = target.bits;
   r.threads = 1;
   r.io_latency_us = options_.io_latency_us;
@@ -633,8 +637,7 @@ absl::StatusOr<BenchResult> Runner::DoFill(const Target& target,
   BenchResult r = NewResult(target, benchmark);
   const KeySpace keys(o.num, o.key_size);
   const ValueSource values(o.value_size, o.seed);
-  ProgressBar progress(absl::StrCat(r.engine, "/", r.filter, " ", r.benchmark),
-                       o.num, o.progress);
+  ProgressBar progress(ProgressLabel(r), o.num, o.progress);
   std::vector<std::string> batch_keys;
   std::vector<std::string_view> batch_values;
   absl::Status s;
@@ -737,8 +740,7 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
                         o.threads,
                         reads};
   std::vector<ReadTally> tallies(static_cast<size_t>(o.threads));
-  ProgressBar progress(absl::StrCat(r.engine, "/", r.filter, " ", r.benchmark),
-                       reads, o.progress);
+  ProgressBar progress(ProgressLabel(r), reads, o.progress);
   const EngineCounters engine_before = engine.GetEngineCounters();
   const ReadCounters before = engine.GetCounters();
   Clock::time_point start = Clock::now();
@@ -768,10 +770,10 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
 
 void Runner::Stats(const Target& target) {
   ReadCounters c = target.engine->GetCounters();
-  *out_ << "stats : data-block reads " << c.ios_hits + c.ios_misses
+  *out_ << "stats : data-block reads " << c.hit_reads + c.miss_reads
         << ", filter checks " << c.filter_checks << ", negatives "
         << c.filter_negatives << ", positives " << c.filter_positives
-        << " (true " << c.filter_true_positives << ")\n"
+        << " (true " << c.filter_positives - c.false_positives << ")\n"
         << target.engine->StatsText() << std::flush;
 }
 

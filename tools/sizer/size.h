@@ -24,10 +24,12 @@ struct SizeRequest {
 struct SizeReport {
   uint64_t num_keys = 0;
   double bits_per_key = 0;  // m / n
-  // The textbook filter: m and k by the classic formulas (CalculateParams)
+  // The textbook filter as FilterBuilder lays it out in the standard layout
+  // (FilterSpec::BitsFor): m and k by the classic formulas (CalculateParams)
   // when sized from an FP rate; m = ceil(n * bits_per_key) and the optimal k
-  // otherwise. Where the optimal k is more than a filter block holds
-  // (kMaxStandardProbes), k is that maximum and m what it needs.
+  // otherwise; m at least the layout's minimum. Where the optimal k is more
+  // than a filter block holds (kMaxStandardProbes), k is that maximum and m
+  // what it needs.
   uint64_t bits = 0;
   int k = 0;
   bool k_capped = false;

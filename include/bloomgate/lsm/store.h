@@ -78,7 +78,8 @@ struct StoreOptions {
     kLiveTree,
     // filter.LevelBitsPerKey(num_levels)[L]: right for a tree of exactly
     // the shape it assumes (every level filter.fanout times the one above
-    // and spanning the key range; set filter.fanout to level_multiplier),
+    // and spanning the key range; set filter.fanout to
+    // max_bytes_for_level_multiplier),
     // such as one loaded level by level with CompactLevel0To. Any other
     // shape spends more or less than the budget (a tree all in level 0 gets
     // level 0's share, several times the budget).
@@ -104,10 +105,10 @@ struct StoreOptions {
   size_t block_size = 4096;
   // Compaction output files are cut at about this size.
   uint64_t target_file_size = 2 << 20;
-  // Level 1 may hold this many bytes, level L+1 level_multiplier times as
-  // many as level L.
+  // Level 1 may hold this many bytes, level L+1 max_bytes_for_level_multiplier
+  // times as many as level L.
   uint64_t max_bytes_for_level_base = 10 << 20;
-  double level_multiplier = 10;
+  double max_bytes_for_level_multiplier = 10;
   // Levels 0 .. num_levels-1; at least 2.
   int num_levels = 7;
   // Level 0 is compacted into level 1 when it has this many files.
@@ -122,8 +123,8 @@ struct StoreOptions {
   bool sync_writes = false;
   // Open SSTables with O_DIRECT (reads bypass the page cache). Where the
   // file system refuses O_DIRECT (e.g. tmpfs) tables are read buffered and
-  // Store::direct_io() says so.
-  bool use_direct_io = false;
+  // Store::direct_reads() says so.
+  bool use_direct_reads = false;
 
   bool create_if_missing = true;
   bool error_if_exists = false;
@@ -242,7 +243,7 @@ class Store {
   // Bytes of filter blocks held in memory by the live tables.
   uint64_t FilterMemoryBytes() const;
   // Whether tables are read with O_DIRECT.
-  bool direct_io() const;
+  bool direct_reads() const;
   // What Open recovered, removed and left alone.
   const RecoveryReport& recovery() const;
   const StoreOptions& options() const;

@@ -29,6 +29,8 @@
 namespace bloomgate::bench {
 namespace {
 
+using enum BenchmarkKind;
+
 TEST(MonkeyOptionsTest, ParsesTheFilterAndTheFill) {
   absl::StatusOr<std::vector<FilterSpec>> monkey =
       ParseFilterList("bloomgate_monkey");
@@ -37,7 +39,8 @@ TEST(MonkeyOptionsTest, ParsesTheFilterAndTheFill) {
   const FilterSpec kMonkey = monkey->front();
   EXPECT_TRUE(kMonkey.monkey);
   EXPECT_EQ(kMonkey.layout, Layout::kBlocked);
-  EXPECT_EQ(FilterName(kMonkey), "bloomgate_monkey");
+  EXPECT_EQ(kMonkey.KindName(), "bloomgate_monkey");
+  EXPECT_TRUE(kMonkey.SameKind(kMonkeyKind));
   ASSERT_TRUE(ParseBenchmark("filllevels").ok());
   EXPECT_TRUE(IsFillBenchmark(BenchmarkKind::kFillLevels));
   EXPECT_FALSE(ParseFilterList("monkey").ok());
@@ -70,6 +73,34 @@ TEST(MonkeyOptionsTest, FillLevelsShape) {
   EXPECT_FALSE(LevelWeights(20, 1000, 1 << 30).ok());  // 1000^19 keys
 }
 
+// filllevels writes the tree the allocation assumes, whatever the fanout:
+// its weights are LeveledShape's proportions, not rounded powers.
+TEST(MonkeyOptionsTest, FillLevelsShapeIsLeveledShapeForAnyFanout) {
+  for (double fanout : {10.0, 2.5, 1.5, 6.4}) {
+    absl::StatusOr<std::vector<int64_t>> weights =
+        LevelWeights(4, fanout, 1000000);
+    ASSERT_TRUE(weights.ok()) << fanout;
+    const std::vector<double> shape = LeveledShape(4, fanout);
+    ASSERT_EQ(weights->size(), shape.size());
+    for (size_t level = 0; level < shape.size(); ++level) {
+      EXPECT_DOUBLE_EQ(static_cast<double>((*weights)[level]) /
+                           static_cast<double>((*weights)[0]),
+                       shape[level] / shape[0])
+          << "fanout " << fanout << " L" << level;
+    }
+  }
+  // A fanout no power of ten makes whole: as close as `num` allows.
+  absl::StatusOr<std::vector<int64_t>> weights =
+      LevelWeights(3, 10.0 / 3, 1000000);
+  ASSERT_TRUE(weights.ok());
+  const std::vector<double> shape = LeveledShape(3, 10.0 / 3);
+  for (size_t level = 0; level < shape.size(); ++level) {
+    EXPECT_NEAR(static_cast<double>((*weights)[level]) /
+                    static_cast<double>((*weights)[0]),
+                shape[level], 1e-3 * shape[level]);
+  }
+}
+
 class MonkeyTest : public ::testing::TestWithParam<EngineKind> {
  protected:
   // RunAll, as the tool does it, on the parameter's engine.
@@ -87,10 +118,9 @@ class MonkeyTest : public ::testing::TestWithParam<EngineKind> {
 };
 
 const BenchResult* Find(const std::vector<BenchResult>& results,
-                        const std::string& filter,
-                        const std::string& benchmark) {
+                        const FilterSpec& kind, BenchmarkKind benchmark) {
   for (const BenchResult& r : results) {
-    if (r.filter == filter && r.benchmark == benchmark) return &r;
+    if (r.filter.SameKind(kind) && r.benchmark == benchmark) return &r;
   }
   return nullptr;
 }
@@ -122,12 +152,11 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
   // Monkey ran first (its memory sets the uniform run's), whatever the
   // flag order.
   ASSERT_EQ(results.size(), 6u) << output_;
-  EXPECT_EQ(results[0].filter, "bloomgate_monkey");
-  const BenchResult* monkey_fill =
-      Find(results, "bloomgate_monkey", "filllevels");
-  const BenchResult* uniform_fill = Find(results, "bloomgate", "filllevels");
-  const BenchResult* monkey = Find(results, "bloomgate_monkey", "readmissing");
-  const BenchResult* uniform = Find(results, "bloomgate", "readmissing");
+  EXPECT_EQ(results[0].filter.KindName(), "bloomgate_monkey");
+  const BenchResult* monkey_fill = Find(results, kMonkeyKind, kFillLevels);
+  const BenchResult* uniform_fill = Find(results, kUniformKind, kFillLevels);
+  const BenchResult* monkey = Find(results, kMonkeyKind, kReadMissing);
+  const BenchResult* uniform = Find(results, kUniformKind, kReadMissing);
   ASSERT_TRUE(monkey_fill && uniform_fill && monkey && uniform) << output_;
 
   // The tree: one run per level, in the proportions 1 : 10 : 100.
@@ -151,9 +180,11 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
     const double slack = 8.0 * static_cast<double>(builder->BlockSize(1)) *
                          r.files_per_level[level] / keys;
     const double measured = r.bits_per_key_per_level[level];
-    EXPECT_GE(measured, budget) << r.filter << " L" << level << "\n" << output_;
-    EXPECT_LE(measured, budget + slack) << r.filter << " L" << level << "\n"
-                                        << output_;
+    EXPECT_GE(measured, budget) << r.filter.KindName() << " L" << level << "\n"
+                                << output_;
+    EXPECT_LE(measured, budget + slack)
+        << r.filter.KindName() << " L" << level << "\n"
+        << output_;
   };
   for (int level = 0; level < 3; ++level) {
     expect_budget(*monkey_fill, level, (*allocation)[level]);
@@ -174,10 +205,10 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
       << output_;
 
   // Reads stay correct.
-  for (const char* filter : {"bloomgate_monkey", "bloomgate"}) {
-    const BenchResult* present = Find(results, filter, "readrandom");
+  for (const FilterSpec& kind : {kMonkeyKind, kUniformKind}) {
+    const BenchResult* present = Find(results, kind, kReadRandom);
     ASSERT_NE(present, nullptr);
-    EXPECT_EQ(present->found, o.reads) << filter;
+    EXPECT_EQ(present->found, o.reads) << kind.KindName();
   }
   EXPECT_EQ(monkey->found, 0);
   EXPECT_EQ(uniform->found, 0);
@@ -200,13 +231,13 @@ TEST_P(MonkeyTest, FewerReadsThanUniformAtEqualMemoryOnAThreeLevelTree) {
   // ... and each engine's counts lie within those bounds, so monkey reads
   // less than uniform.
   for (const BenchResult* r : {monkey, uniform}) {
-    EXPECT_LE(static_cast<double>(r->ios_misses),
+    EXPECT_LE(static_cast<double>(r->miss_reads),
               UpperBound(r->ios_per_miss_predicted, misses))
-        << r->filter << "\n"
+        << r->filter.KindName() << "\n"
         << output_;
-    EXPECT_GE(static_cast<double>(r->ios_misses),
+    EXPECT_GE(static_cast<double>(r->miss_reads),
               LowerBound(r->ios_per_miss_predicted, misses))
-        << r->filter << "\n"
+        << r->filter.KindName() << "\n"
         << output_;
   }
   EXPECT_LT(monkey->ios_per_miss, uniform->ios_per_miss);
@@ -227,9 +258,9 @@ TEST_P(MonkeyTest, ReadsCorrectlyAfterLeveledCompaction) {
   o.engine.target_file_size_base = 128 << 10;
   o.engine.max_bytes_for_level_base = 256 << 10;
   std::vector<BenchResult> results = Run(o);
-  const BenchResult* fill = Find(results, "bloomgate_monkey", "fillrandom");
-  const BenchResult* present = Find(results, "bloomgate_monkey", "readrandom");
-  const BenchResult* missing = Find(results, "bloomgate_monkey", "readmissing");
+  const BenchResult* fill = Find(results, kMonkeyKind, kFillRandom);
+  const BenchResult* present = Find(results, kMonkeyKind, kReadRandom);
+  const BenchResult* missing = Find(results, kMonkeyKind, kReadMissing);
   ASSERT_TRUE(fill && present && missing) << output_;
   // The engine compacted the data down the tree: 2.3 MB cannot settle in
   // L0 and L1 (256 KB). Which upper levels still hold files when the
@@ -244,7 +275,7 @@ TEST_P(MonkeyTest, ReadsCorrectlyAfterLeveledCompaction) {
   EXPECT_EQ(missing->found, 0) << output_;
   EXPECT_GT(missing->filter_bytes, 0u);
   // Every read of a missing key is a false positive of a checked filter.
-  EXPECT_EQ(missing->ios, missing->filter_false_positives) << output_;
+  EXPECT_EQ(missing->ios, missing->false_positives) << output_;
   // Every file's filter is one of the allocation's budgets.
   EXPECT_FALSE(std::isnan(missing->fp_predicted)) << output_;
 }

@@ -126,8 +126,8 @@ TEST(PlotTest, LatencyChartIsTheEngineWithTheMostFilters) {
   results.back()["direct_reads"] = true;
   const std::optional<LatencyChart> chart = MissLatencyCdf(results);
   ASSERT_TRUE(chart.has_value());
-  EXPECT_EQ(chart->engine, "rocksdb");
-  EXPECT_EQ(chart->benchmark, "readmixed");
+  EXPECT_EQ(chart->engine, EngineKind::kRocksDB);
+  EXPECT_EQ(chart->benchmark, BenchmarkKind::kReadMixed);
   ASSERT_EQ(chart->series.size(), 2u);
   EXPECT_EQ(chart->series[0].title, "none");
   EXPECT_EQ(chart->series[1].title, "bloomgate");

@@ -75,7 +75,7 @@ class RunnerTest : public ::testing::TestWithParam<Case> {
 };
 
 const BenchResult* Find(const std::vector<BenchResult>& results,
-                        const std::string& benchmark) {
+                        BenchmarkKind benchmark) {
   for (const BenchResult& r : results) {
     if (r.benchmark == benchmark) return &r;
   }
@@ -90,7 +90,7 @@ TEST_P(RunnerTest, MissingLookupsReadWhatTheKeyRangesAndFilterSay) {
                   BenchmarkKind::kMultiReadMissing};
   o.multiget_batch = 7;
   std::vector<BenchResult> results = Run(o);
-  const BenchResult* fill = Find(results, "fillrandom");
+  const BenchResult* fill = Find(results, BenchmarkKind::kFillRandom);
   ASSERT_NE(fill, nullptr) << output_;
   auto check = [&](const BenchResult* r) {
     ASSERT_NE(r, nullptr) << output_;
@@ -108,7 +108,7 @@ TEST_P(RunnerTest, MissingLookupsReadWhatTheKeyRangesAndFilterSay) {
     // batch that need it: at most one read per covering file or false
     // positive, and at least one per batch's worth of them.
     const bool shared_reads = GetParam().engine == EngineKind::kRocksDB &&
-                              r->benchmark == "multireadmissing";
+                              r->benchmark == BenchmarkKind::kMultiReadMissing;
     if (GetParam().spec().family == FilterFamily::kNone) {
       if (shared_reads) {
         EXPECT_LE(r->ios_per_miss, r->covering_files_per_miss) << output_;
@@ -154,14 +154,12 @@ TEST_P(RunnerTest, MissingLookupsReadWhatTheKeyRangesAndFilterSay) {
                 0.5);
     // ... and every read is one of its false positives.
     if (shared_reads) {
-      EXPECT_LE(r->ios, r->filter_false_positives) << output_;
-      EXPECT_GE(r->ios, r->filter_false_positives / o.multiget_batch)
-          << output_;
+      EXPECT_LE(r->ios, r->false_positives) << output_;
+      EXPECT_GE(r->ios, r->false_positives / o.multiget_batch) << output_;
     } else {
-      EXPECT_EQ(r->ios, r->filter_false_positives) << output_;
+      EXPECT_EQ(r->ios, r->false_positives) << output_;
     }
-    EXPECT_EQ(r->filter_negatives + r->filter_false_positives,
-              r->filter_checks);
+    EXPECT_EQ(r->filter_negatives + r->false_positives, r->filter_checks);
     // "bloom filter not taking effect?": it must reject most files.
     EXPECT_GT(r->ios_avoided_pct, 97.0) << output_;
     EXPECT_GT(r->filter_bytes, 0u);
@@ -186,8 +184,8 @@ TEST_P(RunnerTest, MissingLookupsReadWhatTheKeyRangesAndFilterSay) {
         << "observed " << r->fp_observed << " over " << n << " checks\n"
         << output_;
   };
-  check(Find(results, "readmissing"));
-  check(Find(results, "multireadmissing"));
+  check(Find(results, BenchmarkKind::kReadMissing));
+  check(Find(results, BenchmarkKind::kMultiReadMissing));
 }
 
 TEST_P(RunnerTest, PresentKeysAreFoundWithOneReadPlusFalsePositives) {
@@ -196,14 +194,14 @@ TEST_P(RunnerTest, PresentKeysAreFoundWithOneReadPlusFalsePositives) {
   o.benchmarks = {BenchmarkKind::kFillSeq, BenchmarkKind::kReadRandom,
                   BenchmarkKind::kReadMixed};
   std::vector<BenchResult> results = Run(o);
-  const BenchResult* r = Find(results, "readrandom");
+  const BenchResult* r = Find(results, BenchmarkKind::kReadRandom);
   ASSERT_NE(r, nullptr) << output_;
   EXPECT_EQ(r->found, o.reads);
   EXPECT_EQ(r->misses, 0);
   // fillseq leaves L0 files with disjoint ranges: one covers each key.
   EXPECT_DOUBLE_EQ(r->ios_per_hit, 1.0) << output_;
 
-  const BenchResult* mixed = Find(results, "readmixed");
+  const BenchResult* mixed = Find(results, BenchmarkKind::kReadMixed);
   ASSERT_NE(mixed, nullptr) << output_;
   EXPECT_EQ(mixed->hits + mixed->misses, o.reads);
   // 1% of 5000 present-key lookups, give or take.
@@ -226,7 +224,7 @@ TEST_P(RunnerTest, LeveledShapeStillReadsExactlyTheCoveringFiles) {
   o.engine.target_file_size_base = 128 << 10;
   o.engine.max_bytes_for_level_base = 512 << 10;
   std::vector<BenchResult> results = Run(o);
-  const BenchResult* r = Find(results, "readmissing");
+  const BenchResult* r = Find(results, BenchmarkKind::kReadMissing);
   ASSERT_NE(r, nullptr) << output_;
   // Compaction moved data below level 0: each deeper level is a sorted run,
   // at most one of whose files covers a key.
@@ -243,7 +241,7 @@ TEST_P(RunnerTest, LeveledShapeStillReadsExactlyTheCoveringFiles) {
   } else {
     EXPECT_DOUBLE_EQ(r->files_on_path_per_op, r->covering_files_per_miss)
         << output_;
-    EXPECT_EQ(r->ios, r->filter_false_positives) << output_;
+    EXPECT_EQ(r->ios, r->false_positives) << output_;
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "bloomgate/filter_spec.h"
 #include "nlohmann/json.hpp"
 #include "tools/sizer/explain.h"
 #include "tools/sizer/size.h"
@@ -126,6 +127,28 @@ TEST(ComputeSizeTest, RejectsWhatNoFilterBlockCanHold) {
   ASSERT_TRUE(report.ok());
   EXPECT_EQ(report->k, 30);
   EXPECT_FALSE(report->k_capped);
+}
+
+// The standard layout as FilterBuilder allocates it: a few keys still get
+// the layout's smallest array, 64 bits, and the FP rate it gives.
+TEST(ComputeSizeTest, SmallFiltersHaveTheLayoutsMinimumSize) {
+  SizeRequest request;
+  request.num_keys = 3;
+  request.bits_per_key = 2.5;
+  absl::StatusOr<SizeReport> report = ComputeSize(request);
+  ASSERT_TRUE(report.ok()) << report.status();
+  const FilterSpec standard{.bits_per_key = 2.5, .layout = Layout::kStandard};
+  EXPECT_EQ(report->bits, standard.BitsFor(3));
+  EXPECT_EQ(report->bits, 64u);
+  EXPECT_EQ(report->bytes, 8u);
+  EXPECT_DOUBLE_EQ(report->fp_standard, standard.PredictedFpRate(3));
+
+  request.bits_per_key.reset();
+  request.fp_rate = 0.5;
+  request.num_keys = 1;
+  report = ComputeSize(request);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->bits, 64u);
 }
 
 TEST(ComputeSizeTest, RejectsAmbiguousOrMissingTargets) {
