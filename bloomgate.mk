@@ -34,6 +34,7 @@ bloomgate_SOURCES += src/rocksdb/filter_bits.cc
 bloomgate_SOURCES += src/rocksdb/live_tree.cc
 bloomgate_SOURCES += src/rocksdb/plugin.cc
 bloomgate_SOURCES += src/rocksdb/rocksdb_filter_policy.cc
+bloomgate_SOURCES += src/rocksdb/spec_filter_policy.cc
 
 # The registrar (src/rocksdb/plugin.h).
 bloomgate_FUNC = bloomgate_RegisterRocksDBPlugin
