@@ -46,4 +46,4 @@ $(OBJ_DIR)/plugin/bloomgate/%.o plugin/bloomgate/%.o: CXXFLAGS += -std=c++20
 
 # abseil and xxHash, as Debian's libabsl-dev and libxxhash-dev install them.
 bloomgate_LDFLAGS := $(shell pkg-config --libs absl_status absl_statusor \
-  absl_strings absl_synchronization absl_raw_hash_set libxxhash)
+  absl_strings absl_synchronization absl_flat_hash_map libxxhash)
