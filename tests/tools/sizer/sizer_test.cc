@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
+#include "bloomgate/filter_spec.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "bloomgate/filter_spec.h"
 #include "nlohmann/json.hpp"
 #include "tools/sizer/explain.h"
 #include "tools/sizer/size.h"
