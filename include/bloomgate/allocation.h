@@ -5,7 +5,9 @@
 // the FP rates of the filters it passes; for a fixed memory budget that sum
 // is smallest when each filter's FP rate is proportional to its keys over
 // the share of lookups that reach it, not when every level gets the same
-// bits per key. Derivation and figures: docs/monkey-allocation.md.
+// bits per key. AllocateByCost extends this to a choice of filter family
+// per run, by the expected time of a lookup. Derivation and figures:
+// docs/monkey-allocation.md.
 
 #ifndef BLOOMGATE_ALLOCATION_H_
 #define BLOOMGATE_ALLOCATION_H_
@@ -15,6 +17,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "bloomgate/filter_options.h"
+#include "bloomgate/filter_spec.h"
 
 namespace bloomgate {
 
@@ -63,6 +66,88 @@ std::vector<double> LeveledShape(int num_levels, double fanout);
 // The sum of the levels' predicted FP rates for an allocation: the expected
 // number of wasted reads of a lookup for an absent key (one filter per level).
 double SumOfFpRates(Layout layout, absl::Span<const double> bits_per_key);
+
+// --- Mixed families, chosen by cost (AllocateByCost). ---
+
+// Default costs, in microseconds, for callers with no measurements of their
+// own; pass measured ones where you can. Probes: median ns per absent-key
+// query of a 10-bits/key filter of 10^6 keys (1.25 MB, in cache), from
+// bloomgate_benchmarks' QueryNegative row in docs/filter-core-design.md
+// (bloomgate blocked, scalar kernel: 10.0 ns, 6.8 with AVX-512; RocksDB's
+// FastLocalBloom, scalar: 19.2 ns; Standard128Ribbon: 34.0 ns). Reads: the
+// mean data-block read bloomgate_bench measured with O_DIRECT on a virtio
+// block device, 91-111 us (docs/evaluation.md), and the page cache's
+// system call and 4 KiB copy, "a microsecond or two".
+inline constexpr double kDefaultBloomgateProbeMicros = 0.010;
+inline constexpr double kDefaultRocksDBBloomProbeMicros = 0.019;
+inline constexpr double kDefaultRocksDBRibbonProbeMicros = 0.034;
+inline constexpr double kDefaultDeviceReadMicros = 100;
+inline constexpr double kDefaultPageCacheReadMicros = 2;
+
+// One filter family a run may get, and what probing it costs.
+struct FamilyCost {
+  // kBloomgate, kRocksDBBloom or kRocksDBRibbon (no filter is always a
+  // choice and needs no entry). Its FP rate at b bits per key of memory:
+  // kBloomgate, PredictedFpRate(layout, b, OptimalNumProbes(layout, b));
+  // kRocksDBBloom (cache-line blocked), the same for Layout::kBlocked;
+  // kRocksDBRibbon, PredictedRibbonFpRate(b).
+  FilterFamily family = FilterFamily::kBloomgate;
+  // kBloomgate only.
+  Layout layout = Layout::kBlocked;
+  // Time of one probe of a filter that answers "no", in microseconds (>= 0).
+  double probe_micros = kDefaultBloomgateProbeMicros;
+};
+
+// The cost of a lookup for an absent key.
+struct LookupCostModel {
+  // The families to choose from (at least one).
+  std::vector<FamilyCost> families;
+  // Time of the read a filter's false positive causes, in microseconds
+  // (>= 0): the device's latency, or the page cache's if the data is cached.
+  double read_micros = kDefaultDeviceReadMicros;
+};
+
+// The filter chosen for one run.
+struct RunFilter {
+  // kNone (and 0 bits per key): no filter.
+  FilterFamily family = FilterFamily::kNone;
+  // The curve's layout: as given for kBloomgate, kBlocked otherwise.
+  Layout layout = Layout::kBlocked;
+  // The filter's memory per key, in bits. For kRocksDBRibbon this is the
+  // actual memory, about 30% less than the Bloom-equivalent bits per key
+  // RocksDB's NewRibbonFilterPolicy takes for the same FP rate.
+  double bits_per_key = 0;
+
+  bool operator==(const RunFilter&) const = default;
+};
+
+// A filter family and bits per key for each run that minimise the expected
+// time of a lookup for an absent key,
+//   T = sum_i runs[i].reach * (probe_micros(family_i) + fp_i * read_micros)
+// (no filter: probe 0, fp 1), under the memory budget
+//   sum_i runs[i].keys * bits[i] <= average_bits_per_key * sum_i keys[i].
+// The budget is met within 0.1% unless more memory would not lower T (every
+// run with a filter at kMaxBitsPerKey, and a filter would cost the others
+// more than it saves). Runs with no keys, runs no lookup reaches, and every
+// run when read_micros is 0 get no filter; when no run with keys is reached
+// at all, each gets the average in the family with the cheapest probe (as
+// AllocateBitsPerKey). Filtered runs get [0.25, kMaxBitsPerKey] bits per
+// key. With one family whose probe costs nothing this is
+// AllocateBitsPerKey. InvalidArgument, naming the field, for no families, a
+// family that is kNone or unknown, a kBloomgate layout that is unknown, a
+// negative or non-finite probe_micros or read_micros, and as
+// AllocateBitsPerKey for the runs and the average.
+absl::StatusOr<std::vector<RunFilter>> AllocateByCost(
+    const LookupCostModel& model, double average_bits_per_key,
+    absl::Span<const FilterRun> runs);
+
+// The model's T, in microseconds, for `filters` (one per run), with exact FP
+// rates; a filter's probe time is that of the first entry of model.families
+// of its family (and, for kBloomgate, layout). NaN if the sizes differ or a
+// filter's family is not in the model.
+double ExpectedLookupMicros(const LookupCostModel& model,
+                            absl::Span<const FilterRun> runs,
+                            absl::Span<const RunFilter> filters);
 
 }  // namespace bloomgate
 

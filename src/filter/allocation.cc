@@ -8,6 +8,14 @@
 // the same everywhere. We find mu by bisection; for a given mu each run's
 // b_i minimises f(b) + (mu n_i / r_i) b on its own.
 //
+// AllocateByCost is the same search with a choice per run: at a given mu
+// each run takes the filter family, and the bits, that minimise its probe
+// time plus its expected read time plus mu n_i b. Choosing among families
+// is not convex, so memory used jumps where a run switches family, and the
+// bisection can stop with memory unspent; the allocations on either side
+// of the final price are then each re-solved with their families fixed (a
+// convex problem again) and the better kept.
+//
 // f is evaluated from a table of ln f on a 0.25-bit grid (ln f is nearly
 // linear in b, so linear interpolation of it is accurate to well under 1%),
 // which makes the whole search a few milliseconds.
@@ -17,6 +25,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "bloomgate/sizing.h"
@@ -28,8 +39,30 @@ constexpr double kStep = 0.25;    // grid spacing, bits per key
 constexpr double kLowest = 0.25;  // smallest non-zero allocation
 constexpr int kGridPoints = static_cast<int>(kMaxBitsPerKey / kStep) + 1;
 
-double ExactFp(Layout layout, double bits_per_key) {
+// The FP-versus-memory curves the allocators know.
+enum class Curve { kBlockedBloom, kStandardBloom, kRibbon };
+
+Curve CurveOf(Layout layout) {
+  return layout == Layout::kBlocked ? Curve::kBlockedBloom
+                                    : Curve::kStandardBloom;
+}
+
+Curve CurveOf(FilterFamily family, Layout layout) {
+  switch (family) {
+    case FilterFamily::kRocksDBRibbon:
+      return Curve::kRibbon;
+    case FilterFamily::kRocksDBBloom:  // FastLocalBloom: 512-bit lines
+      return Curve::kBlockedBloom;
+    default:
+      return CurveOf(layout);
+  }
+}
+
+double ExactFp(Curve curve, double bits_per_key) {
   if (bits_per_key <= 0) return 1.0;
+  if (curve == Curve::kRibbon) return PredictedRibbonFpRate(bits_per_key);
+  const Layout layout =
+      curve == Curve::kBlockedBloom ? Layout::kBlocked : Layout::kStandard;
   return PredictedFpRate(layout, bits_per_key,
                          OptimalNumProbes(layout, bits_per_key));
 }
@@ -37,9 +70,9 @@ double ExactFp(Layout layout, double bits_per_key) {
 // ln f(j * kStep) for j in [0, kGridPoints).
 class FpTable {
  public:
-  explicit FpTable(Layout layout) {
+  explicit FpTable(Curve curve) {
     for (int j = 0; j < kGridPoints; ++j) {
-      fp_[j] = ExactFp(layout, j * kStep);
+      fp_[j] = ExactFp(curve, j * kStep);
       log_fp_[j] = std::log(fp_[j]);
     }
   }
@@ -58,10 +91,18 @@ class FpTable {
   std::array<double, kGridPoints> log_fp_;
 };
 
-const FpTable& TableFor(Layout layout) {
-  static const FpTable* blocked = new FpTable(Layout::kBlocked);
-  static const FpTable* standard = new FpTable(Layout::kStandard);
-  return layout == Layout::kBlocked ? *blocked : *standard;
+const FpTable& TableFor(Curve curve) {
+  static const FpTable* blocked = new FpTable(Curve::kBlockedBloom);
+  static const FpTable* standard = new FpTable(Curve::kStandardBloom);
+  static const FpTable* ribbon = new FpTable(Curve::kRibbon);
+  switch (curve) {
+    case Curve::kBlockedBloom:
+      return *blocked;
+    case Curve::kStandardBloom:
+      return *standard;
+    default:
+      return *ribbon;
+  }
 }
 
 // argmin over b in {0} u [kLowest, max] of f(b) + price * b, where price is
@@ -94,8 +135,195 @@ double BestBits(const FpTable& table, double price) {
   return (lo + hi) / 2;
 }
 
-// The steps of AllocateBitsPerKey: check the arguments, find the price of a
-// bit at which the runs' best bits spend the budget, then spend what the
+// The search both allocators share. Costs are in units of one read: a
+// filter's probe costs `probe` reads, a false positive one read, so that
+// with one family whose probe is free the objective is AllocateBitsPerKey's
+// expected wasted reads.
+
+// A filter a run may get.
+struct Candidate {
+  const FpTable* table;
+  double probe;  // probe time / read time
+};
+
+struct Problem {
+  absl::Span<const FilterRun> runs;
+  double total;  // the runs' keys
+  std::vector<Candidate> candidates;
+};
+
+// Per run, which candidates it may take: one index, or these.
+constexpr int kUnfiltered = -1;
+constexpr int kAnyCandidate = -2;
+
+// A run's filter: candidates[candidate] with `bits` bits per key, or none.
+struct Choice {
+  int candidate = kUnfiltered;
+  double bits = 0;
+};
+
+// Run i's choice, among those `allowed`, when a bit costs `mu` (in reads per
+// bit of the whole tree): the one that minimises its expected read and
+// probe time plus mu n b.
+Choice BestChoice(const Problem& problem, size_t i, int allowed, double mu) {
+  // Relative sizes keep mu well scaled whatever the units of n.
+  const double n = problem.runs[i].keys / problem.total;
+  const double r = problem.runs[i].reach;
+  Choice best;
+  if (!(n > 0 && r > 0) || allowed == kUnfiltered) return best;
+  double best_cost = r;  // no filter: every lookup that reaches it reads
+  for (int c = 0; c < static_cast<int>(problem.candidates.size()); ++c) {
+    if (allowed != kAnyCandidate && allowed != c) continue;
+    const Candidate& candidate = problem.candidates[c];
+    const double b = BestBits(*candidate.table, mu * n / r);
+    if (b == 0) continue;  // a filter without bits is only a probe
+    const double cost =
+        r * (candidate.probe + candidate.table->Fp(b)) + mu * n * b;
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = {.candidate = c, .bits = b};
+    }
+  }
+  return best;
+}
+
+// Each run's best choice when a bit costs `mu`, and the memory they use.
+double AllocateAtPrice(const Problem& problem, absl::Span<const int> allowed,
+                       double mu, std::vector<Choice>* choices) {
+  double used = 0;
+  for (size_t i = 0; i < problem.runs.size(); ++i) {
+    (*choices)[i] = BestChoice(problem, i, allowed[i], mu);
+    used += problem.runs[i].keys * (*choices)[i].bits;
+  }
+  return used;
+}
+
+// The allocation at the lowest price that keeps within `budget` bits, in
+// *within; returns the memory it uses. If `over` is not null, it gets the
+// allocation just below that price, which may exceed the budget.
+double AllocateWithinBudget(const Problem& problem,
+                            absl::Span<const int> allowed, double budget,
+                            std::vector<Choice>* within,
+                            std::vector<Choice>* over) {
+  auto allocate = [&](double mu) {
+    return AllocateAtPrice(problem, allowed, mu, within);
+  };
+  // Memory used falls as mu (the price of a bit) rises. Bracket, then bisect
+  // in log space.
+  double lo = 1e-12;
+  double hi = 1.0;
+  // Near-free bits: every run at the maximum, for the largest budgets (FP
+  // rates there are far below 1e-12, so the price must fall further).
+  while (allocate(lo) < budget && lo > 1e-300) lo *= 1e-12;
+  while (allocate(hi) > budget && hi < 1e12) hi *= 16;
+  for (int iter = 0; iter < 60; ++iter) {
+    const double mid = std::sqrt(lo * hi);
+    if (allocate(mid) > budget) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  if (over != nullptr) AllocateAtPrice(problem, allowed, lo, over);
+  return allocate(hi);  // within budget
+}
+
+// The jump of a run from no filter to kLowest bits, or to another family,
+// can leave memory unspent: gives `left` bits to the run where they save the
+// most.
+void SpendRemainder(const Problem& problem, absl::Span<const int> allowed,
+                    double left, std::vector<Choice>* choices) {
+  const absl::Span<const FilterRun> runs = problem.runs;
+  size_t best = runs.size();
+  Choice best_choice;
+  double best_gain = 0;
+  auto consider = [&](size_t i, Choice choice, double gain) {
+    if (gain > best_gain) {
+      best_gain = gain;
+      best = i;
+      best_choice = choice;
+    }
+  };
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (runs[i].keys <= 0) continue;
+    const Choice& now = (*choices)[i];
+    const double bits = now.bits + left / runs[i].keys;
+    if (bits > kMaxBitsPerKey) continue;
+    if (now.candidate != kUnfiltered) {
+      const FpTable& table = *problem.candidates[now.candidate].table;
+      consider(i, {.candidate = now.candidate, .bits = bits},
+               runs[i].reach * (table.Fp(now.bits) - table.Fp(bits)));
+      continue;
+    }
+    if (bits < kLowest) continue;
+    for (int c = 0; c < static_cast<int>(problem.candidates.size()); ++c) {
+      if (allowed[i] != kAnyCandidate && allowed[i] != c) continue;
+      const Candidate& candidate = problem.candidates[c];
+      consider(
+          i, {.candidate = c, .bits = bits},
+          runs[i].reach * (1 - candidate.table->Fp(bits) - candidate.probe));
+    }
+  }
+  if (best < runs.size()) (*choices)[best] = best_choice;
+}
+
+// The best allocation within `budget` for the runs' `allowed` candidates;
+// `over`, as AllocateWithinBudget's.
+std::vector<Choice> Solve(const Problem& problem, absl::Span<const int> allowed,
+                          double budget, std::vector<Choice>* over = nullptr) {
+  std::vector<Choice> choices(problem.runs.size());
+  const double used =
+      AllocateWithinBudget(problem, allowed, budget, &choices, over);
+  const double left = budget - used;
+  if (left > 1e-9 * budget) SpendRemainder(problem, allowed, left, &choices);
+  return choices;
+}
+
+// The objective, in reads, from the tables.
+double Cost(const Problem& problem, absl::Span<const Choice> choices) {
+  double cost = 0;
+  for (size_t i = 0; i < choices.size(); ++i) {
+    const double r = problem.runs[i].reach;
+    if (choices[i].candidate == kUnfiltered) {
+      cost += problem.runs[i].keys > 0 ? r : 0;
+      continue;
+    }
+    const Candidate& candidate = problem.candidates[choices[i].candidate];
+    cost += r * (candidate.probe + candidate.table->Fp(choices[i].bits));
+  }
+  return cost;
+}
+
+// Each run restricted to the candidate it has in `choices`.
+std::vector<int> FixedTo(absl::Span<const Choice> choices) {
+  std::vector<int> allowed;
+  allowed.reserve(choices.size());
+  for (const Choice& choice : choices) allowed.push_back(choice.candidate);
+  return allowed;
+}
+
+// Several families: the allocation at the final price, and those on either
+// side of it re-solved with their families fixed; the cheapest.
+std::vector<Choice> SolveMixed(const Problem& problem, double budget) {
+  const std::vector<int> any(problem.runs.size(), kAnyCandidate);
+  std::vector<Choice> over(problem.runs.size());
+  std::vector<Choice> best = Solve(problem, any, budget, &over);
+  double best_cost = Cost(problem, best);
+  const std::vector<int> fixed_within = FixedTo(best);
+  const std::vector<int> fixed_over = FixedTo(over);
+  for (const std::vector<int>* fixed : {&fixed_within, &fixed_over}) {
+    std::vector<Choice> choices = Solve(problem, *fixed, budget);
+    const double cost = Cost(problem, choices);
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = std::move(choices);
+    }
+  }
+  return best;
+}
+
+// The steps of the allocators: check the arguments, find the price of a
+// bit at which the runs' choices spend the budget, then spend what the
 // rounding left.
 
 absl::Status ValidateAllocation(double average_bits_per_key,
@@ -115,72 +343,86 @@ absl::Status ValidateAllocation(double average_bits_per_key,
           absl::StrCat("reach must be finite and >= 0, got ", run.reach));
     }
   }
+  if (runs.empty()) return absl::InvalidArgumentError("the LSM shape is empty");
+  double total = 0;
+  for (const FilterRun& run : runs) total += run.keys;
+  if (!(total > 0)) {
+    return absl::InvalidArgumentError("the LSM shape has no keys");
+  }
   return absl::OkStatus();
 }
 
-// Each run's best bits per key when a bit costs `mu` (in *bits), and the
-// memory they use. `total` is the runs' keys.
-double AllocateAtPrice(const FpTable& table, absl::Span<const FilterRun> runs,
-                       double total, double mu, std::vector<double>* bits) {
-  double used = 0;
-  for (size_t i = 0; i < runs.size(); ++i) {
-    // Relative sizes keep mu well scaled whatever the units of n.
-    const double n = runs[i].keys / total;
-    const double r = runs[i].reach;
-    (*bits)[i] = n > 0 && r > 0 ? BestBits(table, mu * n / r) : 0.0;
-    used += runs[i].keys * (*bits)[i];
+absl::Status ValidateModel(const LookupCostModel& model) {
+  if (model.families.empty()) {
+    return absl::InvalidArgumentError(
+        "model.families is empty: give at least one filter family");
   }
-  return used;
+  for (size_t i = 0; i < model.families.size(); ++i) {
+    const FamilyCost& family = model.families[i];
+    switch (family.family) {
+      case FilterFamily::kBloomgate:
+        if (family.layout != Layout::kBlocked &&
+            family.layout != Layout::kStandard) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "model.families[", i,
+              "].layout is unknown: ", static_cast<int>(family.layout)));
+        }
+        break;
+      case FilterFamily::kRocksDBBloom:
+      case FilterFamily::kRocksDBRibbon:
+        break;
+      default:
+        return absl::InvalidArgumentError(absl::StrCat(
+            "model.families[", i,
+            "].family must be kBloomgate, kRocksDBBloom or kRocksDBRibbon "
+            "(no filter is always a choice), got ",
+            static_cast<int>(family.family)));
+    }
+    if (!(family.probe_micros >= 0 && std::isfinite(family.probe_micros))) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "model.families[", i, "].probe_micros must be finite and >= 0, got ",
+          family.probe_micros));
+    }
+  }
+  if (!(model.read_micros >= 0 && std::isfinite(model.read_micros))) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "model.read_micros must be finite and >= 0, got ", model.read_micros));
+  }
+  return absl::OkStatus();
 }
 
-// The allocation at the lowest price that keeps within `budget` bits, in
-// *bits; returns the memory it uses.
-double AllocateWithinBudget(const FpTable& table,
-                            absl::Span<const FilterRun> runs, double total,
-                            double budget, std::vector<double>* bits) {
-  auto allocate = [&](double mu) {
-    return AllocateAtPrice(table, runs, total, mu, bits);
-  };
-  // Memory used falls as mu (the price of a bit) rises. Bracket, then bisect
-  // in log space.
-  double lo = 1e-12;
-  double hi = 1.0;
-  // Near-free bits: every run at the maximum, for the largest budgets (FP
-  // rates there are far below 1e-12, so the price must fall further).
-  while (allocate(lo) < budget && lo > 1e-300) lo *= 1e-12;
-  while (allocate(hi) > budget && hi < 1e12) hi *= 16;
-  for (int iter = 0; iter < 60; ++iter) {
-    const double mid = std::sqrt(lo * hi);
-    if (allocate(mid) > budget) {
-      lo = mid;
-    } else {
-      hi = mid;
-    }
-  }
-  return allocate(hi);  // within budget
+double TotalKeys(absl::Span<const FilterRun> runs) {
+  double total = 0;
+  for (const FilterRun& run : runs) total += run.keys;
+  return total;
 }
 
-// The jump of a run from 0 to kLowest bits can leave memory unspent: gives
-// `left` bits to the run where they save the most.
-void SpendRemainder(const FpTable& table, absl::Span<const FilterRun> runs,
-                    double left, std::vector<double>* bits) {
-  size_t best = runs.size();
-  double best_gain = 0;
-  for (size_t i = 0; i < runs.size(); ++i) {
-    if (runs[i].keys <= 0) continue;
-    const double candidate = (*bits)[i] + left / runs[i].keys;
-    if (candidate > kMaxBitsPerKey ||
-        ((*bits)[i] == 0 && candidate < kLowest)) {
-      continue;
-    }
-    const double gain =
-        runs[i].reach * (table.Fp((*bits)[i]) - table.Fp(candidate));
-    if (gain > best_gain) {
-      best_gain = gain;
-      best = i;
+bool AnyRunWithKeysReached(absl::Span<const FilterRun> runs) {
+  for (const FilterRun& run : runs) {
+    if (run.keys > 0 && run.reach > 0) return true;
+  }
+  return false;
+}
+
+// The first entry of the model for `filter`'s family (and layout), or null.
+const FamilyCost* FindFamily(const LookupCostModel& model,
+                             const RunFilter& filter) {
+  for (const FamilyCost& family : model.families) {
+    if (family.family == filter.family &&
+        (family.family != FilterFamily::kBloomgate ||
+         family.layout == filter.layout)) {
+      return &family;
     }
   }
-  if (best < runs.size()) (*bits)[best] += left / runs[best].keys;
+  return nullptr;
+}
+
+RunFilter FilterOf(const FamilyCost& family, double bits_per_key) {
+  return {.family = family.family,
+          .layout = family.family == FilterFamily::kBloomgate
+                        ? family.layout
+                        : Layout::kBlocked,
+          .bits_per_key = bits_per_key};
 }
 
 }  // namespace
@@ -192,27 +434,87 @@ absl::StatusOr<std::vector<double>> AllocateBitsPerKey(
       !s.ok()) {
     return s;
   }
-  double total = 0, reached = 0;
-  for (const FilterRun& run : runs) {
-    total += run.keys;
-    reached += run.keys * run.reach;
-  }
-  if (runs.empty() || total <= 0) {
-    return absl::InvalidArgumentError("the LSM shape has no keys");
-  }
   std::vector<double> bits(runs.size());
-  if (reached <= 0) {  // no filter saves a read: any split is as good
+  if (!AnyRunWithKeysReached(runs)) {  // no filter saves a read: any split
     for (size_t i = 0; i < runs.size(); ++i) {
       bits[i] = runs[i].keys > 0 ? average_bits_per_key : 0.0;
     }
     return bits;
   }
-  const FpTable& table = TableFor(layout);
-  const double budget = average_bits_per_key * total;
-  const double used = AllocateWithinBudget(table, runs, total, budget, &bits);
-  const double left = budget - used;
-  if (left > 1e-9 * budget) SpendRemainder(table, runs, left, &bits);
+  const Problem problem = {
+      .runs = runs,
+      .total = TotalKeys(runs),
+      .candidates = {{.table = &TableFor(CurveOf(layout)), .probe = 0}}};
+  const std::vector<int> any(runs.size(), kAnyCandidate);
+  const std::vector<Choice> choices =
+      Solve(problem, any, average_bits_per_key * problem.total);
+  for (size_t i = 0; i < runs.size(); ++i) bits[i] = choices[i].bits;
   return bits;
+}
+
+absl::StatusOr<std::vector<RunFilter>> AllocateByCost(
+    const LookupCostModel& model, double average_bits_per_key,
+    absl::Span<const FilterRun> runs) {
+  if (absl::Status s = ValidateModel(model); !s.ok()) return s;
+  if (absl::Status s = ValidateAllocation(average_bits_per_key, runs);
+      !s.ok()) {
+    return s;
+  }
+  std::vector<RunFilter> filters(runs.size());
+  if (!AnyRunWithKeysReached(runs)) {  // T is 0 whatever the filters
+    const FamilyCost* cheapest = &model.families[0];
+    for (const FamilyCost& family : model.families) {
+      if (family.probe_micros < cheapest->probe_micros) cheapest = &family;
+    }
+    for (size_t i = 0; i < runs.size(); ++i) {
+      if (runs[i].keys > 0) {
+        filters[i] = FilterOf(*cheapest, average_bits_per_key);
+      }
+    }
+    return filters;
+  }
+  // A read that costs nothing is not worth a probe.
+  if (model.read_micros == 0) return filters;
+  Problem problem = {.runs = runs, .total = TotalKeys(runs), .candidates = {}};
+  for (const FamilyCost& family : model.families) {
+    problem.candidates.push_back(
+        {.table = &TableFor(CurveOf(family.family, family.layout)),
+         .probe = family.probe_micros / model.read_micros});
+  }
+  const double budget = average_bits_per_key * problem.total;
+  const std::vector<Choice> choices =
+      problem.candidates.size() == 1
+          ? Solve(problem, std::vector<int>(runs.size(), kAnyCandidate), budget)
+          : SolveMixed(problem, budget);
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (choices[i].candidate != kUnfiltered) {
+      filters[i] =
+          FilterOf(model.families[choices[i].candidate], choices[i].bits);
+    }
+  }
+  return filters;
+}
+
+double ExpectedLookupMicros(const LookupCostModel& model,
+                            absl::Span<const FilterRun> runs,
+                            absl::Span<const RunFilter> filters) {
+  if (runs.size() != filters.size()) {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  double micros = 0;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const RunFilter& filter = filters[i];
+    if (filter.family == FilterFamily::kNone || filter.bits_per_key <= 0) {
+      micros += runs[i].reach * model.read_micros;
+      continue;
+    }
+    const FamilyCost* family = FindFamily(model, filter);
+    if (family == nullptr) return std::numeric_limits<double>::quiet_NaN();
+    const double fp =
+        ExactFp(CurveOf(filter.family, filter.layout), filter.bits_per_key);
+    micros += runs[i].reach * (family->probe_micros + fp * model.read_micros);
+  }
+  return micros;
 }
 
 absl::StatusOr<std::vector<double>> MonkeyBitsPerKey(
@@ -236,7 +538,7 @@ std::vector<double> LeveledShape(int num_levels, double fanout) {
 
 double SumOfFpRates(Layout layout, absl::Span<const double> bits_per_key) {
   double sum = 0;
-  for (double b : bits_per_key) sum += ExactFp(layout, b);
+  for (double b : bits_per_key) sum += ExactFp(CurveOf(layout), b);
   return sum;
 }
 
