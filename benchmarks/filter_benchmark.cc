@@ -48,11 +48,11 @@
 #if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
 #include "benchmarks/rocksdb_avx2_bloom.h"
 #endif
-#include "benchmarks/filter_bits_factory.h"
 #include "bloomgate/filter_spec.h"
 #include "bloomgate/simd.h"
 #include "rocksdb/version.h"
 #include "src/filter/absl_compat.h"
+#include "src/rocksdb/spec_filter_policy.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -163,7 +163,7 @@ std::unique_ptr<rocksdb::FilterBitsReader> NewReader(
   if (filter.rocksdb_avx2_query) return NewRocksdbAvx2BloomReader(block);
 #endif
   ScopedKernel kernel(filter);
-  return NewFilterBitsReader(filter.spec, block);
+  return rocksdb_internal::NewSpecBitsReader(filter.spec, block);
 }
 
 // The data every benchmark of one key count shares, made once.
@@ -209,7 +209,7 @@ rocksdb::Slice Build(const Filter& filter, const KeySet& keys,
                      std::unique_ptr<const char[]>* buffer) {
   ScopedKernel kernel(filter);
   std::unique_ptr<rocksdb::FilterBitsBuilder> builder =
-      NewFilterBitsBuilder(filter.spec);
+      rocksdb_internal::NewSpecBitsBuilder(filter.spec);
   for (size_t i = 0; i < keys.size(); ++i) builder->AddKey(keys[i]);
   return builder->Finish(buffer);
 }

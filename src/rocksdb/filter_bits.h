@@ -7,7 +7,7 @@
 // docs/rocksdb-plugin.md). The filter policy (rocksdb_filter_policy.cc) hands
 // these to RocksDB's table builder and reader; the benchmarks drive them
 // directly, beside RocksDB's own Bloom and Ribbon filters through the same
-// interface (benchmarks/filter_bits_factory.h).
+// interface (spec_filter_policy.h).
 //
 // Not a public header: it exposes a RocksDB-internal interface whose shape
 // changes between RocksDB releases.

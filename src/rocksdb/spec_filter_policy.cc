@@ -2,10 +2,36 @@
 
 #include "src/rocksdb/spec_filter_policy.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "bloomgate/rocksdb_filter_policy.h"
+#include "rocksdb/table.h"
+#include "src/rocksdb/filter_bits.h"
 
 namespace bloomgate::rocksdb_internal {
+namespace {
+
+// The Ribbon parameters SpecForMemory searches: RocksDB takes
+// bloom_equivalent_bits_per_key up to 100, and builds no filter below 0.5.
+constexpr double kLowestRibbonParameter = 1;
+constexpr double kHighestRibbonParameter = 100;
+
+// Distinct keys for a sample build: key i is i's 8 bytes.
+std::string SampleKey(uint64_t i) {
+  std::string key(sizeof(i), '\0');
+  std::memcpy(key.data(), &i, sizeof(i));
+  return key;
+}
+
+}  // namespace
 
 absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>>
 NewFilterPolicyForSpec(const FilterSpec& spec) {
@@ -23,6 +49,111 @@ NewFilterPolicyForSpec(const FilterSpec& spec) {
       return CreateRocksDBFilterPolicy(spec);
   }
   return absl::InvalidArgumentError("unknown filter family");
+}
+
+std::unique_ptr<rocksdb::FilterBitsBuilder> NewSpecBitsBuilder(
+    const FilterSpec& spec) {
+  if (!spec.Validate().ok()) return nullptr;
+  if (spec.family == FilterFamily::kBloomgate) {
+    auto builder = NewFilterBitsBuilder(spec.Options());
+    if (!builder.ok()) return nullptr;
+    return *std::move(builder);
+  }
+  absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
+      NewFilterPolicyForSpec(spec);
+  if (!policy.ok() || *policy == nullptr) return nullptr;
+  // With optimize_filters_for_memory off (the default) the built-in builders
+  // keep no reference to their policy, so the policy may go now.
+  rocksdb::BlockBasedTableOptions table_options;
+  table_options.filter_policy.reset();
+  rocksdb::FilterBuildingContext context(table_options);
+  return std::unique_ptr<rocksdb::FilterBitsBuilder>(
+      (*policy)->GetBuilderWithContext(context));
+}
+
+std::unique_ptr<rocksdb::FilterBitsReader> NewSpecBitsReader(
+    const FilterSpec& spec, const rocksdb::Slice& contents) {
+  if (spec.family == FilterFamily::kBloomgate) {
+    return NewFilterBitsReader(contents);
+  }
+  return std::unique_ptr<rocksdb::FilterBitsReader>(
+      rocksdb::BuiltinFilterPolicy::GetBuiltinFilterBitsReader(contents));
+}
+
+absl::StatusOr<uint64_t> MeasureFilterBytes(const FilterSpec& spec,
+                                            uint64_t num_keys) {
+  if (absl::Status s = spec.Validate(); !s.ok()) return s;
+  if (spec.family == FilterFamily::kNone || num_keys == 0) return 0;
+  std::unique_ptr<rocksdb::FilterBitsBuilder> builder =
+      NewSpecBitsBuilder(spec);
+  if (builder == nullptr) return 0;  // RocksDB builds none at these bits
+  for (uint64_t i = 0; i < num_keys; ++i) builder->AddKey(SampleKey(i));
+  std::unique_ptr<const char[]> buf;
+  return builder->Finish(&buf).size();
+}
+
+absl::StatusOr<FilterSpec> SpecForMemory(
+    const FilterSpec& kind, double bits_per_key,
+    absl::Span<const uint64_t> filter_keys) {
+  FilterSpec spec = kind;
+  if (kind.family == FilterFamily::kNone) return spec;
+  if (filter_keys.empty()) {
+    return absl::InvalidArgumentError("no filters to size");
+  }
+  spec.bits_per_key = bits_per_key;
+  if (absl::Status s = spec.Validate(); !s.ok()) return s;
+  if (kind.family != FilterFamily::kRocksDBRibbon) return spec;
+
+  // One build per distinct count, largest filters first.
+  std::map<uint64_t, uint64_t, std::greater<>> filters;  // keys -> how many
+  uint64_t keys = 0;
+  for (uint64_t n : filter_keys) {
+    n = std::max<uint64_t>(n, 1000);
+    ++filters[n];
+    keys += n;
+  }
+  auto memory_at = [&](double parameter) -> absl::StatusOr<double> {
+    spec.bits_per_key = parameter;
+    double bits = 0;
+    for (const auto& [n, count] : filters) {
+      absl::StatusOr<uint64_t> bytes = MeasureFilterBytes(spec, n);
+      if (!bytes.ok()) return bytes.status();
+      bits += static_cast<double>(*bytes) * 8 * static_cast<double>(count);
+    }
+    return bits / static_cast<double>(keys);
+  };
+  double lo = kLowestRibbonParameter;
+  double hi = kHighestRibbonParameter;
+  absl::StatusOr<double> lowest = memory_at(lo);
+  absl::StatusOr<double> highest = memory_at(hi);
+  if (!lowest.ok()) return lowest.status();
+  if (!highest.ok()) return highest.status();
+  if (!(bits_per_key >= *lowest && bits_per_key <= *highest)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "RocksDB's Ribbon filter cannot take ", bits_per_key,
+        " bits per key of memory: its filters of ", keys, " keys in all take ",
+        *lowest, " to ", *highest, " bits per key"));
+  }
+  // Memory grows with the parameter (in steps: Ribbon rounds its slots):
+  // the lowest parameter that takes at least bits_per_key.
+  for (int iter = 0; iter < 40 && hi - lo > 1e-3; ++iter) {
+    const double mid = (lo + hi) / 2;
+    absl::StatusOr<double> memory = memory_at(mid);
+    if (!memory.ok()) return memory.status();
+    (*memory < bits_per_key ? lo : hi) = mid;
+  }
+  // Of the two ends, the one whose memory is closer.
+  absl::StatusOr<double> at_lo = memory_at(lo);
+  absl::StatusOr<double> at_hi = memory_at(hi);
+  if (!at_lo.ok()) return at_lo.status();
+  if (!at_hi.ok()) return at_hi.status();
+  spec.bits_per_key =
+      std::abs(*at_lo - bits_per_key) < std::abs(*at_hi - bits_per_key) ? lo
+                                                                        : hi;
+  // Two decimals: the parameter reads back from the spec's name, and a
+  // hundredth of a bit moves the memory by well under 0.5%.
+  spec.bits_per_key = std::round(spec.bits_per_key * 100) / 100;
+  return spec;
 }
 
 }  // namespace bloomgate::rocksdb_internal

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "benchmarks/filter_bits_factory.h"
 #include "bloomgate/filter_reader.h"
 #include "bloomgate/filter_spec.h"
 #include "bloomgate/sizing.h"
 #include "gtest/gtest.h"
+#include "src/rocksdb/spec_filter_policy.h"
 #include "tests/testing/fp_bounds.h"
 
 namespace bloomgate::rocksdb_internal {
@@ -399,7 +399,7 @@ TEST(FilterBitsTest, AddKeyAndAltCountsAsTheBuiltinFilter) {
   for (uint32_t seed : {1u, 2u, 3u}) {
     const std::vector<Add> adds = PrefixedKeys(5000, seed);
     auto ours = MustBuilder({});
-    auto builtin = bench::NewFilterBitsBuilder(
+    auto builtin = NewSpecBitsBuilder(
         {.family = FilterFamily::kRocksDBBloom, .bits_per_key = 10.0});
     ASSERT_NE(ours, nullptr);
     ASSERT_NE(builtin, nullptr);
@@ -456,11 +456,10 @@ TEST(FilterBitsTest, EveryFamilyThroughTheSameInterface) {
        {FilterFamily::kBloomgate, FilterFamily::kRocksDBBloom,
         FilterFamily::kRocksDBRibbon}) {
     const FilterSpec spec{.family = family, .bits_per_key = 10.0};
-    auto builder = bench::NewFilterBitsBuilder(spec);
+    auto builder = NewSpecBitsBuilder(spec);
     ASSERT_NE(builder, nullptr) << spec.Name();
     std::unique_ptr<const char[]> block;
-    auto reader =
-        bench::NewFilterBitsReader(spec, Build(*builder, 5000, &block));
+    auto reader = NewSpecBitsReader(spec, Build(*builder, 5000, &block));
     ASSERT_NE(reader, nullptr);
     for (uint64_t i = 0; i < 5000; ++i) ASSERT_TRUE(reader->MayMatch(Key(i)));
     int false_positives = 0;
@@ -470,9 +469,8 @@ TEST(FilterBitsTest, EveryFamilyThroughTheSameInterface) {
     EXPECT_LE(false_positives, FpUpperBound(spec.PredictedFpRate(5000), 10000))
         << spec.Name();
   }
-  EXPECT_EQ(bench::NewFilterBitsBuilder({.family = FilterFamily::kNone}),
-            nullptr);
-  EXPECT_EQ(bench::NewFilterBitsBuilder({.bits_per_key = 0}), nullptr);
+  EXPECT_EQ(NewSpecBitsBuilder({.family = FilterFamily::kNone}), nullptr);
+  EXPECT_EQ(NewSpecBitsBuilder({.bits_per_key = 0}), nullptr);
 }
 
 }  // namespace

@@ -1,11 +1,14 @@
 // Copyright 2026 The bloomgate Authors.
 //
 // NewFilterPolicyForSpec: the policy of every filter kind of the registry,
-// as the tools and the benchmarks get it.
+// as the tools and the benchmarks get it; SpecForMemory: every family at the
+// same measured memory.
 
 #include "src/rocksdb/spec_filter_policy.h"
 
+#include <cmath>
 #include <memory>
+#include <vector>
 
 #include "bloomgate/filter_spec.h"
 #include "bloomgate/rocksdb_filter_policy.h"
@@ -34,6 +37,73 @@ TEST(SpecFilterPolicyTest, EveryKindHasItsPolicy) {
 
 TEST(SpecFilterPolicyTest, RejectsWhatTheBloomgatePolicyRejects) {
   EXPECT_FALSE(NewFilterPolicyForSpec({.bits_per_key = 1000}).ok());
+}
+
+// Whatever the family, the filters of the spec SpecForMemory gives take the
+// memory asked for, measured by building one: within 2% (the tools' equal
+// memory), and within 0.5% for Ribbon, whose parameter is searched for.
+TEST(SpecFilterPolicyTest, EveryFamilyTakesTheMemoryAskedFor) {
+  constexpr uint64_t kKeys = 20000;
+  for (double bits : {6.0, 10.0, 14.0}) {
+    for (const FilterKindInfo& kind : FilterKinds()) {
+      if (kind.spec.family == FilterFamily::kNone) continue;
+      absl::StatusOr<FilterSpec> spec = SpecForMemory(kind.spec, bits, {kKeys});
+      ASSERT_TRUE(spec.ok()) << kind.name << ": " << spec.status();
+      absl::StatusOr<uint64_t> bytes = MeasureFilterBytes(*spec, kKeys);
+      ASSERT_TRUE(bytes.ok()) << bytes.status();
+      const double measured = static_cast<double>(*bytes) * 8 / kKeys;
+      const bool ribbon = kind.spec.family == FilterFamily::kRocksDBRibbon;
+      EXPECT_NEAR(measured, bits, bits * (ribbon ? 0.005 : 0.02))
+          << spec->Name();
+      if (ribbon) {
+        // Its parameter is the Bloom filter it matches, which takes more.
+        EXPECT_GT(spec->bits_per_key, bits * 1.2) << spec->Name();
+      } else {
+        EXPECT_EQ(spec->bits_per_key, bits) << spec->Name();
+      }
+    }
+  }
+}
+
+// Small filters cost Ribbon more per key: sized for a tree's files of many
+// sizes, the memory over all of them is what was asked for.
+TEST(SpecFilterPolicyTest, RibbonIsSizedOverFilesOfEverySize) {
+  const FilterSpec ribbon{.family = FilterFamily::kRocksDBRibbon};
+  const std::vector<uint64_t> files = {1500, 3000, 3000, 12000, 40000};
+  absl::StatusOr<FilterSpec> spec = SpecForMemory(ribbon, 10, files);
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  uint64_t bytes = 0, keys = 0;
+  for (uint64_t n : files) {
+    bytes += *MeasureFilterBytes(*spec, n);
+    keys += n;
+  }
+  EXPECT_NEAR(static_cast<double>(bytes) * 8 / static_cast<double>(keys), 10,
+              0.05);
+}
+
+// The parameter read back from the spec's name gives the same filter.
+TEST(SpecFilterPolicyTest, RibbonsParameterReadsBackFromItsName) {
+  const FilterSpec ribbon{.family = FilterFamily::kRocksDBRibbon};
+  absl::StatusOr<FilterSpec> spec = SpecForMemory(ribbon, 10, {20000});
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  absl::StatusOr<FilterSpec> parsed = FilterSpec::Parse(spec->Name());
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(*parsed, *spec);
+}
+
+TEST(SpecFilterPolicyTest, MemoryOutsideWhatAFamilyTakesIsRefused) {
+  const FilterSpec ribbon{.family = FilterFamily::kRocksDBRibbon};
+  EXPECT_EQ(SpecForMemory(ribbon, 0.2, {20000}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(SpecForMemory(ribbon, 99, {20000}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(SpecForMemory(FilterSpec{}, 1000, {20000}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(SpecForMemory(kNoFilter, 10, {20000})->family, FilterFamily::kNone);
+  EXPECT_EQ(SpecForMemory(ribbon, 10, {}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(*MeasureFilterBytes(kNoFilter, 100), 0u);
+  EXPECT_EQ(*MeasureFilterBytes(FilterSpec{}, 0), 0u);
 }
 
 }  // namespace

@@ -181,13 +181,13 @@ absl::Status ValidateLevels(const BenchOptions& o) {
     if (!weights.ok())
       return Invalid("num", std::string(weights.status().message()));
   }
-  for (const FilterSpec& f : o.filters) {
-    if (!f.monkey) continue;
+  for (const FilterArg& f : o.filters) {
+    if (!f.spec.monkey) continue;
     absl::StatusOr<std::vector<double>> bits =
         FilterForRun(f, o).LevelBitsPerKey(o.engine.num_levels);
     if (!bits.ok()) {
-      return Invalid("filter",
-                     absl::StrCat(f.KindName(), ": ", bits.status().message()));
+      return Invalid("filter", absl::StrCat(f.spec.KindName(), ": ",
+                                            bits.status().message()));
     }
   }
   return absl::OkStatus();
@@ -208,8 +208,8 @@ absl::Status ValidateFlagPairs(const BenchOptions& o) {
 absl::Status ValidateEngineFilters(const BenchOptions& o) {
   for (EngineKind engine : o.engines) {
     bool any = false;
-    for (const FilterSpec& filter : o.filters) {
-      any |= EngineSupports(engine, filter);
+    for (const FilterArg& filter : o.filters) {
+      any |= EngineSupports(engine, filter.spec);
     }
     if (!any) {
       return Invalid("filter",
@@ -244,10 +244,20 @@ absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name) {
 absl::StatusOr<std::vector<EngineKind>> ParseEngineList(std::string_view list) {
   return ParseList(kEngines, "engine", list);
 }
-absl::StatusOr<std::vector<FilterSpec>> ParseFilterList(std::string_view list) {
-  return ParseList<FilterSpec>("filter", list, [](std::string_view name) {
-    return FilterKindSpec(name, FilterSpec{}.bits_per_key);
-  });
+absl::StatusOr<std::vector<FilterArg>> ParseFilterList(std::string_view list) {
+  return ParseList<FilterArg>(
+      "filter", list, [](std::string_view item) -> absl::StatusOr<FilterArg> {
+        if (item.find(':') == std::string_view::npos) {
+          absl::StatusOr<FilterSpec> kind =
+              FilterKindSpec(item, FilterSpec{}.bits_per_key);
+          if (!kind.ok()) return kind.status();
+          return FilterArg{.spec = *kind};
+        }
+        absl::StatusOr<FilterSpec> spec = FilterSpec::Parse(item);
+        if (!spec.ok()) return spec.status();
+        return FilterArg{.spec = *spec,
+                         .own_parameter = spec->family != FilterFamily::kNone};
+      });
 }
 absl::StatusOr<std::vector<BenchmarkKind>> ParseBenchmarkList(
     std::string_view list) {
@@ -265,9 +275,10 @@ bool EngineSupports(EngineKind engine, const FilterSpec& filter) {
   return false;
 }
 
-FilterSpec FilterForRun(const FilterSpec& kind, const BenchOptions& options,
+FilterSpec FilterForRun(const FilterArg& filter, const BenchOptions& options,
                         std::optional<double> bits) {
-  FilterSpec spec = kind;
+  FilterSpec spec = filter.spec;
+  if (filter.own_parameter) return spec;
   spec.bits_per_key = bits.value_or(options.bloom_bits);
   if (spec.monkey) spec.fanout = options.engine.max_bytes_for_level_multiplier;
   return spec;

@@ -51,9 +51,19 @@ absl::StatusOr<BenchmarkKind> ParseBenchmark(std::string_view name);
 // Parse a comma-separated list (empty items are ignored; an empty list is an
 // error).
 absl::StatusOr<std::vector<EngineKind>> ParseEngineList(std::string_view list);
-// Filters by their registry names (FilterKinds in bloomgate/filter_spec.h),
-// each at 10 bits per key until a run sets its own (FilterForRun).
-absl::StatusOr<std::vector<FilterSpec>> ParseFilterList(std::string_view list);
+// One item of --filter: a registry kind (FilterKinds in
+// bloomgate/filter_spec.h), which runs at the run's filter memory
+// (--bloom_bits, FilterForRun), or a kind with its own parameter, which runs
+// at that, for sweeps: "rocksdb_ribbon:14.2" (Ribbon's Bloom-equivalent
+// parameter, not its memory), "bloomgate:12:standard" (FilterSpec::Parse).
+struct FilterArg {
+  FilterSpec spec;  // at 10 bits per key unless own_parameter
+  bool own_parameter = false;
+
+  bool operator==(const FilterArg&) const = default;
+};
+
+absl::StatusOr<std::vector<FilterArg>> ParseFilterList(std::string_view list);
 absl::StatusOr<std::vector<BenchmarkKind>> ParseBenchmarkList(
     std::string_view list);
 
@@ -65,7 +75,7 @@ bool EngineSupports(EngineKind engine, const FilterSpec& filter);
 struct BenchOptions {
   std::vector<BenchmarkKind> benchmarks;
   std::vector<EngineKind> engines;
-  std::vector<FilterSpec> filters;  // registry kinds (ParseFilterList)
+  std::vector<FilterArg> filters;  // ParseFilterList
 
   int64_t num = 1000000;    // keys written by a fill
   int64_t reads = 1000000;  // lookups per read benchmark (all threads)
@@ -75,7 +85,10 @@ struct BenchOptions {
   int key_size = 16;             // bytes
   int value_size = 100;          // bytes
   double negative_ratio = 0.99;  // share of absent keys in readmixed
-  double bloom_bits = 10.0;      // filter bits per key
+  // Filter memory per key, in bits, for every filter without its own
+  // parameter: RocksDB's Ribbon gets the parameter that takes this memory
+  // (rocksdb_internal::SpecForMemory), the others take it as theirs.
+  double bloom_bits = 10.0;
   uint64_t seed = 301;
   int batch_size = 100;     // keys per write of a fill (db_bench's batch_size)
   int threads = 1;          // lookup threads (fills always use one)
@@ -94,6 +107,13 @@ struct BenchOptions {
   // bloomgate_monkey first, then bloomgate at the bits per key that spends
   // the monkey run's filter memory (EqualMemoryBits) instead of bloom_bits.
   bool monkey_equal_memory = true;
+  // The rocksdb engine grows one tree (with bloomgate at bloom_bits) and
+  // measures every filter on a copy of it, each file rewritten with that
+  // filter (Engine::RewriteFilters), so that a ratio of reads between
+  // filters is the filters' gain. Not with filllevels (whose trees are the
+  // same by construction) or use_existing_db; the lsm engine's trees repeat
+  // exactly anyway.
+  bool same_tree = true;
 
   // Fail, rather than read buffered, where the file system refuses the
   // O_DIRECT of engine.use_direct_reads (direct_reads.h).
@@ -106,10 +126,12 @@ struct BenchOptions {
   bool progress = true;      // progress bar when stderr is a terminal
 };
 
-// The filter a run of `kind` (an entry of options.filters) builds: at
-// `bits` bits per key, or options.bloom_bits, and with the tree's fanout
-// (max_bytes_for_level_multiplier) for a level-aware kind.
-FilterSpec FilterForRun(const FilterSpec& kind, const BenchOptions& options,
+// The filter a run of `filter` (an entry of options.filters) builds: its own
+// parameter, or `bits` bits per key, or options.bloom_bits; with the tree's
+// fanout (max_bytes_for_level_multiplier) for a level-aware kind without its
+// own parameter. The parameter, not yet the memory: the runner turns memory
+// into Ribbon's parameter.
+FilterSpec FilterForRun(const FilterArg& filter, const BenchOptions& options,
                         std::optional<double> bits = std::nullopt);
 
 // The two kinds --monkey_equal_memory pairs: bloomgate_monkey (level-aware

@@ -46,8 +46,14 @@ std::string FilterFlagHelp() {
   absl::StrAppend(&help,
                   " bloomgate_monkey spends --bloom_bits on average over "
                   "--num_levels levels of fanout "
-                  "--max_bytes_for_level_multiplier. Each engine runs those it "
-                  "supports (the lsm engine only bloomgate's)");
+                  "--max_bytes_for_level_multiplier. Each runs at "
+                  "--bloom_bits of filter memory per key, unless given its "
+                  "own parameter after a colon, in the filter's own terms: "
+                  "rocksdb_ribbon:14.2 is RocksDB's Ribbon at "
+                  "bloom_equivalent_bits_per_key 14.2 (about 10 bits/key of "
+                  "memory), bloomgate:12:standard bloomgate's textbook layout "
+                  "at 12 bits/key. Each engine runs those it supports (the lsm "
+                  "engine only bloomgate's)");
   return help;
 }
 
@@ -68,7 +74,11 @@ ABSL_FLAG(int32_t, value_size, 100, "Value size in bytes");
 ABSL_FLAG(double, negative_ratio, 0.99,
           "Share of lookups for absent keys in readmixed");
 ABSL_FLAG(double, bloom_bits, 10.0,
-          "Filter bits per key (bloomgate_monkey: the average over the tree)");
+          "Filter memory per key, in bits, for every filter without its "
+          "own parameter (bloomgate_monkey: the average over the tree). "
+          "RocksDB's Ribbon gets the bloom_equivalent_bits_per_key whose "
+          "filters take it, found by building a sample filter of one SST "
+          "file's keys");
 ABSL_FLAG(std::string, db, "",
           "Folder for the databases (one sub-folder per engine and filter); "
           "default a fresh temporary folder, removed afterwards unless "
@@ -104,6 +114,14 @@ ABSL_FLAG(bool, wait_for_compactions, false,
           "alone, alike for every filter (the lsm engine always does). Use it "
           "to compare filters on the same tree; the fill's ops/s is then no "
           "write throughput");
+ABSL_FLAG(bool, same_tree, true,
+          "rocksdb engine: grow the tree once (with bloomgate at "
+          "--bloom_bits), then measure each filter on a copy of it whose "
+          "every file is rewritten with that filter, alone and into its own "
+          "level: the filters' reads are compared on the same files. false: "
+          "each filter grows its own tree. Not with filllevels (its trees are "
+          "the same by construction) or --use_existing_db; the lsm engine's "
+          "trees repeat exactly anyway");
 ABSL_FLAG(bool, monkey_equal_memory, true,
           "With bloomgate_monkey and bloomgate in --filter: each engine runs "
           "bloomgate_monkey first, then bloomgate at the bits per key at which "
@@ -196,6 +214,7 @@ absl::StatusOr<bench::BenchOptions> ReadFlags() {
   options.engine.wait_for_compactions =
       absl::GetFlag(FLAGS_wait_for_compactions);
   options.monkey_equal_memory = absl::GetFlag(FLAGS_monkey_equal_memory);
+  options.same_tree = absl::GetFlag(FLAGS_same_tree);
   options.engine.cache_size = absl::GetFlag(FLAGS_cache_size);
   options.engine.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);
   options.engine.prefetch_filters = absl::GetFlag(FLAGS_prefetch_filters);
@@ -225,7 +244,9 @@ void PrintComparison(const bench::BenchOptions& options,
       "files/miss: files whose key range covers each absent key, i.e. the "
       "reads of a lookup without a filter.\n"
       "avoided: share of the files on the lookup path that the filter "
-      "skipped. bits/key: filter memory per key.\n";
+      "skipped. asked: filter memory per key the filter was given "
+      "(--bloom_bits or bloomgate_monkey's); bits/key: what its filters "
+      "took.\n";
   if (options.histogram) {
     legend +=
         "miss us, miss p99 us: mean and 99th percentile latency of the "

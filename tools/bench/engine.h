@@ -107,6 +107,12 @@ class Engine {
   // filllevels puts each level of its tree where the allocation expects it.
   // FailedPrecondition if a level between 0 and `level` holds files.
   virtual absl::Status CompactLevel0To(int level) = 0;
+  // Rewrites every live file on its own into its own level, so that it gets
+  // the engine's filter: a tree grown once can then be measured with each
+  // filter (--same_tree). The files keep their levels, key ranges and
+  // entries. Open with auto compactions off. Unimplemented where the engine
+  // cannot (the LSM, whose trees repeat exactly anyway).
+  virtual absl::Status RewriteFilters() = 0;
 
   // The read counters (read_counters.h), cumulative since the engine was
   // opened.

@@ -83,6 +83,10 @@ class LsmEngine final : public Engine {
   absl::Status CompactLevel0To(int level) override {
     return store_->CompactLevel0To(level);
   }
+  absl::Status RewriteFilters() override {
+    return absl::UnimplementedError(
+        "the lsm engine cannot rewrite its files' filters");
+  }
 
   ReadCounters GetCounters() override {
     lsm::IoStats stats = store_->GetStats();

@@ -100,23 +100,23 @@ bool HasFilter(const BenchResult& r) {
   return r.filter.family != FilterFamily::kNone;
 }
 
-// How far, in percent, a run's filters took more bits per key than it was
-// configured with, when that is more than kOverBudgetFraction; nullopt
-// otherwise.
-std::optional<double> OverBudgetPercent(const BenchResult& r) {
+// How far, in percent, a run's filters took more or fewer bits per key than
+// it was given, when that is more than kOverBudgetFraction; nullopt
+// otherwise, and for a filter given its own parameter instead of memory.
+std::optional<double> OffBudgetPercent(const BenchResult& r) {
   if (!(r.bloom_bits > 0) ||
-      !(r.bits_per_key > (1 + kOverBudgetFraction) * r.bloom_bits)) {
+      !(std::abs(r.bits_per_key / r.bloom_bits - 1) > kOverBudgetFraction)) {
     return std::nullopt;
   }
   return 100 * (r.bits_per_key / r.bloom_bits - 1);
 }
 
-// A table cell: "10.70", or "10.70(+7%)" when over budget (one word, so
+// A table cell: "10.70", or "10.70(+7%)" when off budget (one word, so
 // that the table splits on blanks).
 std::string SpentBitsCell(const BenchResult& r) {
   std::string cell = Number(r.bits_per_key, 2);
-  if (std::optional<double> over = OverBudgetPercent(r)) {
-    absl::StrAppend(&cell, absl::StrFormat("(+%.0f%%)", *over));
+  if (std::optional<double> off = OffBudgetPercent(r)) {
+    absl::StrAppend(&cell, absl::StrFormat("(%+.0f%%)", *off));
   }
   return cell;
 }
@@ -178,8 +178,8 @@ std::string FormatWorkload(const BenchOptions& o) {
       o.threads, " thread(s); readmixed ",
       absl::StrFormat("%g", 100 * o.negative_ratio), "% absent keys\n");
   bool filterless = false;
-  for (const FilterSpec& f : o.filters) {
-    filterless |= f.family == FilterFamily::kNone;
+  for (const FilterArg& f : o.filters) {
+    filterless |= f.spec.family == FilterFamily::kNone;
   }
   if (filterless && o.filterless_reads > 0 && o.filterless_reads < o.reads) {
     absl::StrAppend(&out, "            (filter none: the first ",
@@ -192,7 +192,9 @@ std::string FormatWorkload(const BenchOptions& o) {
 std::string FormatRunPlan(const BenchOptions& o) {
   std::vector<std::string> engines, filters, benchmarks;
   for (EngineKind e : o.engines) engines.emplace_back(EngineName(e));
-  for (const FilterSpec& f : o.filters) filters.push_back(f.KindName());
+  for (const FilterArg& f : o.filters) {
+    filters.push_back(f.own_parameter ? f.spec.Name() : f.spec.KindName());
+  }
   for (BenchmarkKind b : o.benchmarks) {
     benchmarks.emplace_back(BenchmarkName(b));
   }
@@ -200,11 +202,14 @@ std::string FormatRunPlan(const BenchOptions& o) {
       absl::StrCat("Benchmarks: ", absl::StrJoin(benchmarks, ","), "\n",
                    "Engines:    ", absl::StrJoin(engines, ","), "\n",
                    "Filters:    ", absl::StrJoin(filters, ","), " at ",
-                   absl::StrFormat("%g", o.bloom_bits), " bits/key");
+                   absl::StrFormat("%g", o.bloom_bits),
+                   " bits/key of filter memory each (but those given their "
+                   "own parameter)");
   bool monkey = false, uniform = false;
-  for (const FilterSpec& f : o.filters) {
-    monkey |= f.SameKind(kMonkeyKind);
-    uniform |= f.SameKind(kUniformKind);
+  for (const FilterArg& f : o.filters) {
+    if (f.own_parameter) continue;
+    monkey |= f.spec.SameKind(kMonkeyKind);
+    uniform |= f.spec.SameKind(kUniformKind);
   }
   if (monkey && uniform && o.monkey_equal_memory) {
     absl::StrAppend(&out, "; bloomgate at bloomgate_monkey's filter memory",
@@ -266,9 +271,10 @@ std::string FormatBenchmarkLine(const BenchResult& r) {
     if (HasFilter(r)) {
       absl::StrAppend(&line, "; filters ", r.filter_bytes, " bytes, ",
                       Number(r.bits_per_key, 2), " bits/key");
-      if (std::optional<double> over = OverBudgetPercent(r)) {
-        absl::StrAppend(&line, absl::StrFormat(" (%.0f%% over its %g budget)",
-                                               *over, r.bloom_bits));
+      if (std::optional<double> off = OffBudgetPercent(r)) {
+        absl::StrAppend(
+            &line, absl::StrFormat(" (%.0f%% %s its %g budget)", std::abs(*off),
+                                   *off > 0 ? "over" : "under", r.bloom_bits));
       }
     }
     // A tree of several levels: what each holds and what its filters cost,
@@ -397,6 +403,17 @@ std::string FpPredicted(const BenchResult& r) {
 std::string SpentBits(const BenchResult& r) {
   return HasFilter(r) ? SpentBitsCell(r) : "-";
 }
+// The memory a filter was given, "-" without one or for a filter given its
+// own parameter (Ribbon's is no memory).
+std::string AskedBits(const BenchResult& r) {
+  return HasFilter(r) && r.bloom_bits > 0 ? Number(r.bloom_bits, 2) : "-";
+}
+// The filter's kind, or its whole name when it ran at a parameter of its
+// own: the one thing that tells two such runs of one kind apart.
+std::string FilterCell(const BenchResult& r) {
+  return HasFilter(r) && !(r.bloom_bits > 0) ? r.filter.Name()
+                                             : r.filter.KindName();
+}
 
 using enum ColumnGroup;
 
@@ -405,8 +422,7 @@ constexpr TableColumn kTableColumns[] = {
     Column(
         "engine", kAlways,
         [](const BenchResult& r) { return std::string(EngineName(r.engine)); }),
-    Column("filter", kAlways,
-           [](const BenchResult& r) { return r.filter.KindName(); }),
+    Column("filter", kAlways, &FilterCell),
     Column("benchmark", kAlways,
            [](const BenchResult& r) {
              return std::string(BenchmarkName(r.benchmark));
@@ -426,6 +442,7 @@ constexpr TableColumn kTableColumns[] = {
     Column("FP predicted", kAlways, &FpPredicted),
     Column("filter bytes", kAlways,
            [](const BenchResult& r) { return absl::StrCat(r.filter_bytes); }),
+    Column("asked", kAlways, &AskedBits),
     Column("bits/key", kAlways, &SpentBits),
     Column("SSTs", kAlways,
            [](const BenchResult& r) { return absl::StrCat(r.sst_files); }),

@@ -194,6 +194,13 @@ bool HasCdf(const BenchResult& r) { return !r.miss_latency_cdf.empty(); }
 constexpr ResultField kResultFields[] = {
     Field<&BenchResult::engine>("engine"),
     Field<&BenchResult::filter>("filter"),
+    // The filter as it ran, with its numbers (FilterSpec::Name): read after
+    // "filter", it replaces the kind's defaults.
+    {"filter_spec",
+     [](const BenchResult& r) { return OrderedJson(r.filter.Name()); },
+     [](const OrderedJson& j, BenchResult* r) {
+       return ReadKind(j, &FilterSpec::Parse, &r->filter);
+     }},
     Field<&BenchResult::benchmark>("benchmark"),
     Field<&BenchResult::bloom_bits>("bloom_bits"),
     Field<&BenchResult::threads>("threads"),

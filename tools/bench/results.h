@@ -34,11 +34,15 @@ inline constexpr double kOverBudgetFraction = 0.02;
 // filter_false_positives.
 struct BenchResult : ReadCounters {
   EngineKind engine = EngineKind::kLsm;
-  // The filter the run built (FilterForRun); its kind's name
-  // (FilterSpec::KindName) is the one printed and in the JSON.
+  // The filter the run built (FilterForRun, Ribbon's parameter for the
+  // memory): its kind's name (FilterSpec::KindName) is the one printed and
+  // the JSON's "filter", its whole name the JSON's "filter_spec".
   FilterSpec filter = kNoFilter;
   BenchmarkKind benchmark = BenchmarkKind::kReadRandom;
-  double bloom_bits = 0;  // configured bits per key (0 without a filter)
+  // The filter memory the run was given, bits per key (a level-aware
+  // filter's average); 0 without a filter, or for Ribbon at a parameter of
+  // its own (which is no memory).
+  double bloom_bits = 0;
   int threads = 1;
 
   int64_t ops = 0;

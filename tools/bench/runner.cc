@@ -13,6 +13,7 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "report.h"
 #include "scratch_dir.h"
 #include "src/filter/absl_compat.h"
+#include "src/rocksdb/spec_filter_policy.h"
 #include "workload.h"
 
 namespace bloomgate::bench {
@@ -41,10 +43,13 @@ double Seconds(Clock::duration d) {
 }
 
 // The filter of `filters` of the same kind as `kind`, or end().
-std::vector<FilterSpec>::const_iterator FindFilter(
-    const std::vector<FilterSpec>& filters, const FilterSpec& kind) {
-  return std::find_if(filters.begin(), filters.end(),
-                      [&](const FilterSpec& f) { return f.SameKind(kind); });
+// The filter of `filters` of the same kind as `kind` that runs at the run's
+// memory (not its own parameter), or end().
+std::vector<FilterArg>::const_iterator FindFilter(
+    const std::vector<FilterArg>& filters, const FilterSpec& kind) {
+  return std::find_if(filters.begin(), filters.end(), [&](const FilterArg& f) {
+    return !f.own_parameter && f.spec.SameKind(kind);
+  });
 }
 
 // "lsm/bloomgate readmissing": what a progress bar says it is running.
@@ -319,6 +324,19 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
   }
 }
 
+// Whether `a` and `b` have the same files: levels, key ranges and entries.
+bool SameFiles(const EngineShape& a, const EngineShape& b) {
+  auto files = [](const EngineShape& shape) {
+    std::vector<std::tuple<int, std::string, std::string, uint64_t>> files;
+    for (const FileInfo& f : shape.files) {
+      files.emplace_back(f.level, f.smallest_key, f.largest_key, f.num_entries);
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+  };
+  return files(a) == files(b);
+}
+
 }  // namespace
 
 struct Runner::FillPlan {
@@ -330,9 +348,11 @@ struct Runner::FillPlan {
 };
 
 std::string EngineDir(const std::string& base, EngineKind engine,
-                      const FilterSpec& filter) {
-  return absl::StrCat(base, "/", ToAbsl(EngineName(engine)), "_",
-                      filter.KindName());
+                      const FilterArg& filter) {
+  std::string name =
+      filter.own_parameter ? filter.spec.Name() : filter.spec.KindName();
+  std::replace(name.begin(), name.end(), ':', '_');
+  return absl::StrCat(base, "/", ToAbsl(EngineName(engine)), "_", name);
 }
 
 Runner::Runner(const BenchOptions& options, std::ostream* out)
@@ -343,7 +363,7 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
   absl::StatusOr<std::string> base = MakeBaseDir(&temporary);
   if (!base.ok()) return base.status();
   const bool equal_memory = EqualMemory();
-  const std::vector<FilterSpec> filters = FiltersInRunOrder(equal_memory);
+  const std::vector<FilterArg> filters = FiltersInRunOrder(equal_memory);
   std::vector<BenchResult> all;
   absl::Status status;
   for (EngineKind engine : options_.engines) {
@@ -377,16 +397,16 @@ void Runner::RemoveBaseDir(const std::string& base, bool temporary) const {
 }
 
 bool Runner::EqualMemory() const {
-  const std::vector<FilterSpec>& filters = options_.filters;
+  const std::vector<FilterArg>& filters = options_.filters;
   return options_.monkey_equal_memory &&
          FindFilter(filters, kMonkeyKind) != filters.end() &&
          FindFilter(filters, kUniformKind) != filters.end();
 }
 
-std::vector<FilterSpec> Runner::FiltersInRunOrder(bool equal_memory) const {
-  std::vector<FilterSpec> filters = options_.filters;
+std::vector<FilterArg> Runner::FiltersInRunOrder(bool equal_memory) const {
+  std::vector<FilterArg> filters = options_.filters;
   if (equal_memory) {
-    const FilterSpec monkey = *FindFilter(filters, kMonkeyKind);
+    const FilterArg monkey = *FindFilter(filters, kMonkeyKind);
     filters.erase(FindFilter(filters, kMonkeyKind));
     filters.insert(FindFilter(filters, kUniformKind), monkey);
   }
@@ -394,20 +414,83 @@ std::vector<FilterSpec> Runner::FiltersInRunOrder(bool equal_memory) const {
 }
 
 absl::Status Runner::RunEngine(EngineKind engine,
-                               const std::vector<FilterSpec>& filters,
+                               const std::vector<FilterArg>& filters,
                                const std::string& base, bool equal_memory,
                                std::vector<BenchResult>* all) {
+  absl::Status s;
+  if (SameTree(engine)) s = GrowTree(engine, base, all);
+  if (s.ok()) s = RunFilters(engine, filters, base, equal_memory, all);
+  if (!tree_dir_.empty() && !options_.keep_db) {
+    std::error_code ec;
+    std::filesystem::remove_all(tree_dir_, ec);
+  }
+  tree_dir_.clear();
+  return s;
+}
+
+bool Runner::SameTree(EngineKind engine) const {
+  return options_.same_tree && engine == EngineKind::kRocksDB &&
+         !options_.use_existing_db && !HandShapedTree() &&
+         std::any_of(options_.benchmarks.begin(), options_.benchmarks.end(),
+                     &IsFillBenchmark);
+}
+
+absl::Status Runner::GrowTree(EngineKind engine, const std::string& base,
+                              std::vector<BenchResult>* all) {
+  // Uniform bloomgate filters at the run's memory: the files, and so the
+  // levels' sizes RocksDB compacts by, hold what any of the filters at
+  // that memory would take.
+  const FilterArg grower{.spec = kUniformKind};
+  const std::string dir =
+      absl::StrCat(base, "/", ToAbsl(EngineName(engine)), "_tree");
+  growing_tree_ = true;
+  absl::StatusOr<std::vector<BenchResult>> results =
+      RunOne(engine, grower, dir);
+  growing_tree_ = false;
+  if (!results.ok()) return results.status();
+  all->insert(all->end(), results->begin(), results->end());
+  tree_dir_ = dir;
+  tree_shape_ = last_shape_;
+  return absl::OkStatus();
+}
+
+absl::Status Runner::RewriteGrownTree(const Target& target) {
+  const auto start = std::chrono::steady_clock::now();
+  if (absl::Status s = target.engine->RewriteFilters(); !s.ok()) return s;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  absl::StatusOr<EngineShape> shape = target.engine->GetShape();
+  if (!shape.ok()) return shape.status();
+  *out_ << absl::StrFormat(
+      "rewrite      : %.1f s; %d SST files of the grown tree, each "
+      "rewritten with this filter; filters %d bytes\n",
+      seconds, shape->files.size(), shape->filter_bytes);
+  if (!SameFiles(*shape, tree_shape_)) {
+    return absl::FailedPreconditionError(
+        "rewriting the grown tree's files changed its files (levels, key "
+        "ranges or entries), so its filters would not be compared on the "
+        "same tree; run with --same_tree=false");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Runner::RunFilters(EngineKind engine,
+                                const std::vector<FilterArg>& filters,
+                                const std::string& base, bool equal_memory,
+                                std::vector<BenchResult>* all) {
   std::optional<double> uniform_bits;
   // What bloomgate_monkey's filters took, bits per key.
   std::optional<double> monkey_spent_bits;
-  for (const FilterSpec& filter : filters) {
-    if (!EngineSupports(engine, filter)) {
+  for (const FilterArg& filter : filters) {
+    if (!EngineSupports(engine, filter.spec)) {
       *out_ << "(skipping engine " << EngineName(engine) << " with filter "
-            << filter.KindName() << ": not supported)\n";
+            << filter.spec.KindName() << ": not supported)\n";
       continue;
     }
     std::string dir = EngineDir(base, engine, filter);
-    const bool uniform = filter.SameKind(kUniformKind);
+    const bool uniform =
+        !filter.own_parameter && filter.spec.SameKind(kUniformKind);
     if (uniform && uniform_bits.has_value()) {
       if (monkey_spent_bits.has_value() &&
           std::abs(*monkey_spent_bits / options_.bloom_bits - 1) >
@@ -431,7 +514,8 @@ absl::Status Runner::RunEngine(EngineKind engine,
     const size_t results_before = all->size();
     absl::Status s = RunAndCollect(engine, filter, dir, bits, all);
     if (!s.ok()) return s;
-    if (equal_memory && filter.SameKind(kMonkeyKind)) {
+    if (equal_memory && !filter.own_parameter &&
+        filter.spec.SameKind(kMonkeyKind)) {
       if (all->size() > results_before && all->back().bits_per_key > 0) {
         monkey_spent_bits = all->back().bits_per_key;
       }
@@ -441,7 +525,7 @@ absl::Status Runner::RunEngine(EngineKind engine,
   return absl::OkStatus();
 }
 
-absl::Status Runner::RunAndCollect(EngineKind engine, const FilterSpec& filter,
+absl::Status Runner::RunAndCollect(EngineKind engine, const FilterArg& filter,
                                    const std::string& dir,
                                    std::optional<double> bloom_bits,
                                    std::vector<BenchResult>* all) {
@@ -467,24 +551,47 @@ std::optional<double> Runner::MonkeyMemoryBits() {
 }
 
 absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
-    EngineKind engine_kind, const FilterSpec& filter, const std::string& dir,
+    EngineKind engine_kind, const FilterArg& filter, const std::string& dir,
     std::optional<double> bloom_bits) {
   Target target;
   target.engine_kind = engine_kind;
   target.filter = FilterForRun(filter, options_, bloom_bits);
-  const bool none = filter.family == FilterFamily::kNone;
-  target.bits = none ? 0 : target.filter.bits_per_key;
+  const bool none = filter.spec.family == FilterFamily::kNone;
+  const bool ribbon = filter.spec.family == FilterFamily::kRocksDBRibbon;
+  target.grow_only = growing_tree_;
+  target.on_grown_tree = !growing_tree_ && !tree_dir_.empty();
+  if (filter.own_parameter) {
+    target.bits = ribbon ? 0 : target.filter.bits_per_key;
+  } else {
+    target.bits = none ? 0 : target.filter.bits_per_key;
+    // Sized for the tree's files when it is known (Ribbon's memory per key
+    // depends on the filter's keys), else for full files.
+    std::vector<uint64_t> filter_keys;
+    if (target.on_grown_tree) {
+      for (const FileInfo& f : tree_shape_.files) {
+        filter_keys.push_back(f.num_entries);
+      }
+    }
+    if (filter_keys.empty()) filter_keys.push_back(KeysPerFile());
+    absl::StatusOr<FilterSpec> at_memory = rocksdb_internal::SpecForMemory(
+        target.filter, target.bits, filter_keys);
+    if (!at_memory.ok()) return at_memory.status();
+    target.filter = *std::move(at_memory);
+  }
   if (target.filter.monkey) {
     absl::StatusOr<std::vector<double>> allocation =
         target.filter.LevelBitsPerKey(options_.engine.num_levels);
     if (!allocation.ok()) return allocation.status();
     target.level_bits = *std::move(allocation);
   }
-  absl::StatusOr<std::unique_ptr<Engine>> opened =
-      OpenIn(dir, engine_kind, target.filter);
+  absl::StatusOr<std::unique_ptr<Engine>> opened = OpenIn(
+      dir, engine_kind, target.filter, target.on_grown_tree ? tree_dir_ : "");
   if (!opened.ok()) return opened.status();
   target.engine = opened->get();
   PrintTarget(target);
+  if (target.on_grown_tree) {
+    if (absl::Status s = RewriteGrownTree(target); !s.ok()) return s;
+  }
 
   std::vector<BenchResult> results;
   for (size_t index = 0; index < options_.benchmarks.size(); ++index) {
@@ -502,7 +609,8 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
 }
 
 absl::StatusOr<std::unique_ptr<Engine>> Runner::OpenIn(
-    const std::string& dir, EngineKind engine, const FilterSpec& filter) const {
+    const std::string& dir, EngineKind engine, const FilterSpec& filter,
+    const std::string& tree) const {
   EngineOptions eo;
   eo.settings = options_.engine;
   eo.dir = dir;
@@ -513,7 +621,20 @@ absl::StatusOr<std::unique_ptr<Engine>> Runner::OpenIn(
   if (!options_.use_existing_db) {
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
-    std::filesystem::create_directories(dir, ec);
+    if (tree.empty()) {
+      std::filesystem::create_directories(dir, ec);
+    } else {
+      std::filesystem::copy(tree, dir, std::filesystem::copy_options::recursive,
+                            ec);
+      if (ec) {
+        return absl::InternalError(absl::StrCat("cannot copy the grown tree ",
+                                                tree, " to ", dir, ": ",
+                                                ec.message()));
+      }
+      eo.use_existing = true;
+      // Nothing but RewriteFilters may change the copy.
+      eo.settings.disable_auto_compactions = true;
+    }
   }
   return OpenEngine(engine, eo);
 }
@@ -522,6 +643,10 @@ absl::StatusOr<std::optional<BenchResult>> Runner::RunBenchmark(
     const Target& target, BenchmarkKind benchmark, size_t index) {
   if (IsFillBenchmark(benchmark) && options_.use_existing_db) {
     *out_ << BenchmarkName(benchmark) << " : skipped (--use_existing_db)\n";
+    return std::nullopt;
+  }
+  // The grown tree's fills ran once, before every filter's reads.
+  if (IsFillBenchmark(benchmark) ? target.on_grown_tree : target.grow_only) {
     return std::nullopt;
   }
   switch (benchmark) {
@@ -546,6 +671,13 @@ absl::StatusOr<std::optional<BenchResult>> Runner::RunBenchmark(
   return absl::InvalidArgumentError("unknown benchmark");
 }
 
+uint64_t Runner::KeysPerFile() const {
+  const int64_t entry = options_.key_size + options_.value_size;
+  return static_cast<uint64_t>(std::clamp<int64_t>(
+      static_cast<int64_t>(options_.engine.target_file_size_base) / entry, 1,
+      options_.num));
+}
+
 bool Runner::HandShapedTree() const {
   return std::find(options_.benchmarks.begin(), options_.benchmarks.end(),
                    BenchmarkKind::kFillLevels) != options_.benchmarks.end();
@@ -555,8 +687,12 @@ bool Runner::HandShapedTree() const {
 // its budget and how it is shared out. What the filters took is on each
 // fill's line.
 void Runner::PrintTarget(const Target& target) const {
-  *out_ << "-- engine " << EngineName(target.engine_kind) << ", filter "
-        << target.filter.KindName();
+  *out_ << "-- engine " << EngineName(target.engine_kind) << ", ";
+  if (target.grow_only) {
+    *out_ << "growing the tree every filter is measured on (--same_tree), "
+             "with ";
+  }
+  *out_ << "filter " << target.filter.KindName();
   if (target.filter.monkey &&
       target.filter.family == FilterFamily::kBloomgate && !HandShapedTree()) {
     *out_ << " (budget " << target.bits
@@ -571,6 +707,10 @@ void Runner::PrintTarget(const Target& target) const {
             << absl::StrFormat("%.2f", target.level_bits[level]);
     }
     *out_ << ")";
+  } else if (target.filter.family == FilterFamily::kRocksDBRibbon) {
+    if (target.bits > 0) *out_ << " (" << target.bits << " bits/key of memory:";
+    *out_ << (target.bits > 0 ? " " : " (") << "parameter "
+          << target.filter.bits_per_key << ")";
   } else if (target.filter.family != FilterFamily::kNone) {
     *out_ << " (" << target.bits << " bits/key)";
   }

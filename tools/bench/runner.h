@@ -32,11 +32,12 @@ class Runner {
   // of every fill and read benchmark; stops at the first error.
   absl::StatusOr<std::vector<BenchResult>> RunAll();
 
-  // One engine and filter (a registry kind, e.g. an entry of
-  // options.filters) in `dir`, with `bloom_bits` (bits per key, the average
-  // for bloomgate_monkey) instead of options.bloom_bits if given.
+  // One engine and filter (an entry of options.filters) in `dir`, at
+  // `bloom_bits` bits per key of filter memory (the average for
+  // bloomgate_monkey) instead of options.bloom_bits if given, unless the
+  // filter has its own parameter.
   absl::StatusOr<std::vector<BenchResult>> RunOne(
-      EngineKind engine, const FilterSpec& filter, const std::string& dir,
+      EngineKind engine, const FilterArg& filter, const std::string& dir,
       std::optional<double> bloom_bits = std::nullopt);
 
  private:
@@ -45,9 +46,17 @@ class Runner {
   struct Target {
     Engine* engine = nullptr;
     EngineKind engine_kind;
-    FilterSpec filter;  // as run: FilterForRun's
-    double bits = 0;    // configured bits per key; 0 without a filter
+    // As run: FilterForRun's, with Ribbon's parameter for the memory.
+    FilterSpec filter;
+    // The filter memory asked for, bits per key (a level-aware filter's
+    // average); 0 without a filter or for Ribbon at its own parameter.
+    double bits = 0;
     std::vector<double> level_bits;  // a level-aware filter's, by level
+    // Runs only the fills: it grows the tree every filter is measured on.
+    bool grow_only = false;
+    // Runs on a copy of that tree (tree_dir_), its files rewritten with
+    // this filter, so it skips the fills.
+    bool on_grown_tree = false;
   };
   // Every key of a fill in the order it is written, and the levels it goes
   // to (runner.cc).
@@ -95,20 +104,34 @@ class Runner {
   bool EqualMemory() const;
   // options.filters in the order they run: with `equal_memory`,
   // bloomgate_monkey just before bloomgate, which needs its memory.
-  std::vector<FilterSpec> FiltersInRunOrder(bool equal_memory) const;
+  std::vector<FilterArg> FiltersInRunOrder(bool equal_memory) const;
   // Runs each of `filters` that `engine` supports, in its folder under
-  // `base` (removed afterwards unless keep_db or use_existing_db), and
-  // appends the results to *all.
+  // `base` (removed afterwards unless keep_db or use_existing_db), on one
+  // tree grown first when SameTree, and appends the results to *all.
   absl::Status RunEngine(EngineKind engine,
-                         const std::vector<FilterSpec>& filters,
+                         const std::vector<FilterArg>& filters,
                          const std::string& base, bool equal_memory,
                          std::vector<BenchResult>* all);
+  // RunEngine's loop over the filters.
+  absl::Status RunFilters(EngineKind engine,
+                          const std::vector<FilterArg>& filters,
+                          const std::string& base, bool equal_memory,
+                          std::vector<BenchResult>* all);
   // RunOne, then removes `dir` unless the databases are kept, and appends
   // the results to *all.
-  absl::Status RunAndCollect(EngineKind engine, const FilterSpec& filter,
+  absl::Status RunAndCollect(EngineKind engine, const FilterArg& filter,
                              const std::string& dir,
                              std::optional<double> bloom_bits,
                              std::vector<BenchResult>* all);
+  // Whether `engine` measures every filter on one tree (same_tree).
+  bool SameTree(EngineKind engine) const;
+  // Grows that tree in a folder under `base`, appends the fills' results to
+  // *all, and sets tree_dir_ and tree_shape_.
+  absl::Status GrowTree(EngineKind engine, const std::string& base,
+                        std::vector<BenchResult>* all);
+  // Rewrites the copy of the grown tree that `target` opened with its
+  // filter, and says whether the tree stayed the same.
+  absl::Status RewriteGrownTree(const Target& target);
   // The bits per key at which bloomgate's filters take the memory the last
   // run's (bloomgate_monkey's) took; nullopt, saying so, when none does.
   std::optional<double> MonkeyMemoryBits();
@@ -118,25 +141,36 @@ class Runner {
   absl::StatusOr<std::optional<BenchResult>> RunBenchmark(
       const Target& target, BenchmarkKind benchmark, size_t index);
   void PrintTarget(const Target& target) const;
+  // About how many keys one SST file holds: what a filter is sized for.
+  uint64_t KeysPerFile() const;
   // Whether the run loads the tree level by level (filllevels) into the
   // shape a level-aware filter assumes.
   bool HandShapedTree() const;
   // Opens `engine` with `filter` (as run) in `dir`, which is emptied first
   // unless options.use_existing_db.
+  // With `tree`, a copy of that database, auto compactions off.
   absl::StatusOr<std::unique_ptr<Engine>> OpenIn(
-      const std::string& dir, EngineKind engine,
-      const FilterSpec& filter) const;
+      const std::string& dir, EngineKind engine, const FilterSpec& filter,
+      const std::string& tree = "") const;
 
   BenchOptions options_;
   std::ostream* out_;
   // The files of the last RunOne's engine after its last benchmark, from
   // which RunAll sizes bloomgate to bloomgate_monkey's memory.
   EngineShape last_shape_;
+  // While RunEngine measures every filter on one tree: where it was grown,
+  // and its files.
+  std::string tree_dir_;
+  EngineShape tree_shape_;
+  // Set while GrowTree's RunOne grows it.
+  bool growing_tree_ = false;
 };
 
-// Where RunAll puts an engine's database under the --db folder.
+// Where RunAll puts an engine's database under the --db folder: named
+// after the filter's kind, or its full name (':' as '_') when it has its own
+// parameter.
 std::string EngineDir(const std::string& base, EngineKind engine,
-                      const FilterSpec& filter);
+                      const FilterArg& filter);
 
 }  // namespace bloomgate::bench
 

@@ -70,7 +70,7 @@ TEST(DirectReadsTest, RequireWithoutUseIsInvalid) {
   BenchOptions o;
   o.benchmarks = {BenchmarkKind::kReadRandom};
   o.engines = {EngineKind::kLsm};
-  o.filters = {kNoFilter};
+  o.filters = {{.spec = kNoFilter}};
   o.require_direct_reads = true;
   EXPECT_EQ(ValidateBenchOptions(o).code(), absl::StatusCode::kInvalidArgument);
 }

@@ -32,11 +32,12 @@ namespace {
 using enum BenchmarkKind;
 
 TEST(MonkeyOptionsTest, ParsesTheFilterAndTheFill) {
-  absl::StatusOr<std::vector<FilterSpec>> monkey =
+  absl::StatusOr<std::vector<FilterArg>> monkey =
       ParseFilterList("bloomgate_monkey");
   ASSERT_TRUE(monkey.ok());
   ASSERT_EQ(monkey->size(), 1u);
-  const FilterSpec kMonkey = monkey->front();
+  EXPECT_FALSE(monkey->front().own_parameter);
+  const FilterSpec kMonkey = monkey->front().spec;
   EXPECT_TRUE(kMonkey.monkey);
   EXPECT_EQ(kMonkey.layout, Layout::kBlocked);
   EXPECT_EQ(kMonkey.KindName(), "bloomgate_monkey");
@@ -51,7 +52,7 @@ TEST(MonkeyOptionsTest, ParsesTheFilterAndTheFill) {
   BenchOptions o;
   o.benchmarks = {BenchmarkKind::kFillLevels, BenchmarkKind::kReadMissing};
   o.engines = {EngineKind::kLsm};
-  o.filters = {kMonkey};
+  o.filters = {{.spec = kMonkey}};
   o.num = 1111;
   o.engine.num_levels = 4;
   EXPECT_TRUE(ValidateBenchOptions(o).ok());
@@ -257,6 +258,8 @@ TEST_P(MonkeyTest, ReadsCorrectlyAfterLeveledCompaction) {
   o.engine.write_buffer_size = 100000;
   o.engine.target_file_size_base = 128 << 10;
   o.engine.max_bytes_for_level_base = 256 << 10;
+  // The monkey filters' own fill, through the engine's compactions.
+  o.same_tree = false;
   std::vector<BenchResult> results = Run(o);
   const BenchResult* fill = Find(results, kMonkeyKind, kFillRandom);
   const BenchResult* present = Find(results, kMonkeyKind, kReadRandom);

@@ -99,7 +99,8 @@ TEST(ResultsJsonTest, KeysInTheDocumentedOrder) {
   std::string keys;
   for (const auto& [key, value] : j.items()) keys += key + " ";
   EXPECT_EQ(keys,
-            "engine filter benchmark bloom_bits threads ops seconds "
+            "engine filter filter_spec benchmark bloom_bits threads ops "
+            "seconds "
             "micros_per_op ops_per_sec hits misses found ios ios_per_op "
             "ios_per_hit ios_per_miss files_on_path_per_op "
             "covering_files_per_miss filter_checks filter_negatives "
