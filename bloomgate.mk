@@ -30,6 +30,7 @@ bloomgate_SOURCES += src/filter/live_tree_allocation.cc
 bloomgate_SOURCES += src/filter/simd.cc
 bloomgate_SOURCES += src/filter/sizing.cc
 bloomgate_SOURCES += src/filter/slab_pool.cc
+bloomgate_SOURCES += src/rocksdb/builtin_filters.cc
 bloomgate_SOURCES += src/rocksdb/filter_bits.cc
 bloomgate_SOURCES += src/rocksdb/live_tree.cc
 bloomgate_SOURCES += src/rocksdb/plugin.cc

@@ -74,15 +74,11 @@ double SumOfFpRates(Layout layout, absl::Span<const double> bits_per_key);
 // query of a 10-bits/key filter of 10^6 keys (1.25 MB, in cache), from
 // bloomgate_benchmarks' QueryNegative row in docs/filter-core-design.md
 // (bloomgate blocked, scalar kernel: 10.0 ns, 6.8 with AVX-512; RocksDB's
-// FastLocalBloom, scalar: 19.2 ns; Standard128Ribbon: 34.0 ns). Reads: the
-// mean data-block read bloomgate_bench measured with O_DIRECT on a virtio
-// block device, 91-111 us (docs/evaluation.md), and the page cache's
-// system call and 4 KiB copy, "a microsecond or two".
+// FastLocalBloom, scalar: 19.2 ns; Standard128Ribbon: 34.0 ns). Reads:
+// kDefaultDeviceReadMicros and kDefaultPageCacheReadMicros (filter_spec.h).
 inline constexpr double kDefaultBloomgateProbeMicros = 0.010;
 inline constexpr double kDefaultRocksDBBloomProbeMicros = 0.019;
 inline constexpr double kDefaultRocksDBRibbonProbeMicros = 0.034;
-inline constexpr double kDefaultDeviceReadMicros = 100;
-inline constexpr double kDefaultPageCacheReadMicros = 2;
 
 // One filter family a run may get, and what probing it costs.
 struct FamilyCost {
@@ -148,6 +144,20 @@ absl::StatusOr<std::vector<RunFilter>> AllocateByCost(
 double ExpectedLookupMicros(const LookupCostModel& model,
                             absl::Span<const FilterRun> runs,
                             absl::Span<const RunFilter> filters);
+
+// The cost model of a mixed spec (FilterSpec::mixed): bloomgate's family
+// in spec.layout and RocksDB's Ribbon, at their default probe times, and
+// spec.read_micros; for any other spec, spec's own family alone.
+LookupCostModel CostModelFor(const FilterSpec& spec);
+
+// The filter of each level L0 .. L<num_levels - 1> of a tree of the shape
+// a level-aware spec assumes (LeveledShape(num_levels, spec.fanout)), each
+// level spanning the whole key range: with mixed, AllocateByCost at
+// spec.bits_per_key under CostModelFor(spec); otherwise spec's family at
+// LevelBitsPerKey's bits (kNone where that is 0). InvalidArgument as
+// FilterSpec::LevelBitsPerKey.
+absl::StatusOr<std::vector<RunFilter>> LevelFilters(const FilterSpec& spec,
+                                                    int num_levels);
 
 }  // namespace bloomgate
 

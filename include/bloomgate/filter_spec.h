@@ -38,6 +38,14 @@ enum class FilterFamily : uint8_t {
 inline constexpr double kMinFanout = 1;
 inline constexpr double kMaxFanout = 1000;
 
+// The time of one data-block read, in microseconds, that a cost model
+// weighs a false positive with (FilterSpec::read_micros, AllocateByCost):
+// from a device, the mean read bloomgate_bench measured with O_DIRECT on a
+// virtio block device, 91-111 us (docs/evaluation.md); from the page
+// cache, a system call and a 4 KiB copy, a microsecond or two.
+inline constexpr double kDefaultDeviceReadMicros = 100;
+inline constexpr double kDefaultPageCacheReadMicros = 2;
+
 // The fields are in the order designated initializers name them, e.g.
 // FilterSpec{.bits_per_key = 12, .layout = Layout::kStandard}.
 struct FilterSpec {
@@ -57,14 +65,27 @@ struct FilterSpec {
   bool monkey = false;
   // The size ratio of adjacent levels `monkey` assumes; ignored without it.
   double fanout = 10;
+  // kBloomgate with monkey only: each level's filter family too, not only
+  // its bits per key. A level gets bloomgate's filter (this layout) or
+  // RocksDB's Ribbon filter, whichever AllocateByCost (allocation.h) finds
+  // makes an absent-key lookup fastest, probes and false-positive reads
+  // counted, within the same memory budget. Ribbon filters are built by
+  // RocksDB, so only the RocksDB policy builds such a spec.
+  bool mixed = false;
+  // With `mixed`: the time of one data-block read, in microseconds (>= 0),
+  // that the cost model weighs a false positive with.
+  double read_micros = kDefaultDeviceReadMicros;
 
   // The canonical name, which Parse reads back as an equal spec:
   //   "none"
-  //   "bloomgate:<bits_per_key>:<layout>[:probes=<k>][:monkey[:<fanout>]]"
+  //   "bloomgate:<bits_per_key>:<layout>[:probes=<k>]
+  //       [:monkey[:<fanout>][:mixed[:<read_micros>]]]"
   //   "rocksdb_bloom:<bits_per_key>", "rocksdb_ribbon:<bits_per_key>"
   // with numbers in the shortest decimal that reads back as the same double;
-  // ":probes" only when num_probes != 0, the fanout only when not 10, e.g.
-  // "bloomgate:10:blocked", "bloomgate:9.5:standard:monkey:8".
+  // ":probes" only when num_probes != 0, the fanout only when not 10, the
+  // read time only when not kDefaultDeviceReadMicros, e.g.
+  // "bloomgate:10:blocked", "bloomgate:9.5:standard:monkey:8",
+  // "bloomgate:10:blocked:monkey:mixed:2".
   std::string Name() const;
 
   // The registry name (FilterKinds) that describes this spec's family,
@@ -73,23 +94,26 @@ struct FilterSpec {
   std::string KindName() const;
 
   // Whether `other` is of the same kind, i.e. has the same KindName: the
-  // same family and, for bloomgate's own, the same layout and level
-  // allocation, whatever the numbers.
+  // same family and, for bloomgate's own, the same layout, level allocation
+  // and choice of families, whatever the numbers.
   bool SameKind(const FilterSpec& other) const;
 
   // Parses
-  //   <kind>[:<bits_per_key>[:<layout>][:probes=<k>][:monkey[:<fanout>]]]
+  //   <kind>[:<bits_per_key>[:<layout>][:probes=<k>]
+  //       [:monkey[:<fanout>][:mixed[:<read_micros>]]]]
   // where <kind> is a registry name (FilterKinds). The kind gives the
   // defaults: "bloomgate" is blocked at 10 bits per key, "bloomgate_monkey"
-  // the same with monkey, "rocksdb_bloom:12" RocksDB's Bloom at 12. Layout,
-  // probes and monkey are for bloomgate kinds only, "none" takes nothing.
+  // the same with monkey, "bloomgate_mixed" with monkey and mixed,
+  // "rocksdb_bloom:12" RocksDB's Bloom at 12. Layout, probes, monkey and
+  // mixed are for bloomgate kinds only, "none" takes nothing.
   // Reads every Name(). InvalidArgument naming the part that is wrong, and
   // for a spec that Validate rejects.
   static absl::StatusOr<FilterSpec> Parse(std::string_view text);
 
   // OK, or InvalidArgument naming the field: bits_per_key or num_probes as
   // ValidateFilterOptions has them, the fanout outside [kMinFanout,
-  // kMaxFanout], an unknown family or layout. A kNone spec is always valid.
+  // kMaxFanout], mixed without monkey, read_micros negative or not finite,
+  // an unknown family or layout. A kNone spec is always valid.
   absl::Status Validate() const;
 
   // The core's options for a bloomgate block of this spec at `bits` bits
@@ -99,8 +123,9 @@ struct FilterSpec {
 
   // Bits per key of the files at each level L0 .. L<num_levels - 1>, top
   // first: with monkey, MonkeyBitsPerKey(layout, bits_per_key,
-  // LeveledShape(num_levels, fanout)); otherwise bits_per_key at every
-  // level. A 0 means no filter at that level. InvalidArgument for an invalid
+  // LeveledShape(num_levels, fanout)) (with mixed, the memory per key of
+  // LevelFilters' choices); otherwise bits_per_key at every level. A 0 means
+  // no filter at that level. InvalidArgument for an invalid
   // spec, a kNone spec or num_levels < 1.
   absl::StatusOr<std::vector<double>> LevelBitsPerKey(int num_levels) const;
 
@@ -161,7 +186,8 @@ struct FilterKindInfo {
 };
 
 // Every named kind, in the order the tools list them: none, bloomgate,
-// bloomgate_standard, bloomgate_monkey, rocksdb_bloom, rocksdb_ribbon.
+// bloomgate_standard, bloomgate_monkey, bloomgate_mixed, rocksdb_bloom,
+// rocksdb_ribbon.
 absl::Span<const FilterKindInfo> FilterKinds();
 
 // The spec a registry name stands for, at `bits_per_key`; InvalidArgument

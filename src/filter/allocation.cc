@@ -542,4 +542,51 @@ double SumOfFpRates(Layout layout, absl::Span<const double> bits_per_key) {
   return sum;
 }
 
+LookupCostModel CostModelFor(const FilterSpec& spec) {
+  LookupCostModel model{.families = {}, .read_micros = spec.read_micros};
+  if (spec.family == FilterFamily::kBloomgate) {
+    model.families.push_back({.family = FilterFamily::kBloomgate,
+                              .layout = spec.layout,
+                              .probe_micros = kDefaultBloomgateProbeMicros});
+    if (spec.mixed) {
+      model.families.push_back(
+          {.family = FilterFamily::kRocksDBRibbon,
+           .probe_micros = kDefaultRocksDBRibbonProbeMicros});
+    }
+  } else if (spec.family == FilterFamily::kRocksDBBloom) {
+    model.families.push_back({.family = FilterFamily::kRocksDBBloom,
+                              .probe_micros = kDefaultRocksDBBloomProbeMicros});
+  } else if (spec.family == FilterFamily::kRocksDBRibbon) {
+    model.families.push_back(
+        {.family = FilterFamily::kRocksDBRibbon,
+         .probe_micros = kDefaultRocksDBRibbonProbeMicros});
+  }
+  return model;
+}
+
+absl::StatusOr<std::vector<RunFilter>> LevelFilters(const FilterSpec& spec,
+                                                    int num_levels) {
+  if (!spec.mixed) {
+    absl::StatusOr<std::vector<double>> bits = spec.LevelBitsPerKey(num_levels);
+    if (!bits.ok()) return bits.status();
+    std::vector<RunFilter> filters;
+    for (double b : *bits) {
+      filters.push_back(b > 0 ? RunFilter{.family = spec.family,
+                                          .layout = spec.layout,
+                                          .bits_per_key = b}
+                              : RunFilter{});
+    }
+    return filters;
+  }
+  if (absl::Status s = spec.Validate(); !s.ok()) return s;
+  if (num_levels < 1) {
+    return absl::InvalidArgumentError("num_levels must be at least 1");
+  }
+  std::vector<FilterRun> runs;
+  for (double n : LeveledShape(num_levels, spec.fanout)) {
+    runs.push_back({.keys = n, .reach = 1});
+  }
+  return AllocateByCost(CostModelFor(spec), spec.bits_per_key, runs);
+}
+
 }  // namespace bloomgate

@@ -3,6 +3,7 @@
 #include "bloomgate/filter_spec.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -22,6 +23,7 @@ namespace bloomgate {
 namespace {
 
 constexpr absl::string_view kMonkey = "monkey";
+constexpr absl::string_view kMixed = "mixed";
 constexpr absl::string_view kProbesPrefix = "probes=";
 
 constexpr FilterKindInfo kKinds[] = {
@@ -33,6 +35,10 @@ constexpr FilterKindInfo kKinds[] = {
     {"bloomgate_monkey",
      {.monkey = true},
      "bloomgate, blocked, level-aware bits per key (Monkey)"},
+    {"bloomgate_mixed",
+     {.monkey = true, .mixed = true},
+     "bloomgate_monkey whose levels may get RocksDB's Ribbon filter instead, "
+     "each level's family chosen by the expected lookup time (RocksDB only)"},
     {"rocksdb_bloom",
      {.family = FilterFamily::kRocksDBBloom},
      "RocksDB's built-in Bloom filter (FastLocalBloom)"},
@@ -90,8 +96,15 @@ bool IsBloomgate(const FilterSpec& spec) {
   return spec.family == FilterFamily::kBloomgate;
 }
 
+// Whether `field` is a number (a fanout or a read time), not a keyword.
+bool IsNumber(absl::string_view field) {
+  return !field.empty() &&
+         (std::isdigit(static_cast<unsigned char>(field.front())) ||
+          field.front() == '.' || field.front() == '-' || field.front() == '+');
+}
+
 // The optional fields after a bloomgate spec's bits per key, in order:
-// [<layout>][:probes=<k>][:monkey[:<fanout>]].
+// [<layout>][:probes=<k>][:monkey[:<fanout>][:mixed[:<read_micros>]]].
 absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
                                   FilterSpec& spec) {
   size_t i = 0;
@@ -128,10 +141,19 @@ absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
     }
     spec.monkey = true;
     ++i;
-    if (i < fields.size()) {
+    if (i < fields.size() && !at(kMixed)) {
       absl::StatusOr<double> fanout = ParseNumber("fanout", fields[i++]);
       if (!fanout.ok()) return fanout.status();
       spec.fanout = *fanout;
+    }
+    if (at(kMixed)) {
+      spec.mixed = true;
+      ++i;
+      if (i < fields.size() && IsNumber(fields[i])) {
+        absl::StatusOr<double> read = ParseNumber("read time", fields[i++]);
+        if (!read.ok()) return read.status();
+        spec.read_micros = *read;
+      }
     }
   }
   if (i < fields.size()) {
@@ -166,6 +188,12 @@ std::string FilterSpec::Name() const {
     if (fanout != FilterSpec{}.fanout) {
       absl::StrAppend(&name, ":", FormatNumber(fanout));
     }
+    if (mixed) {
+      absl::StrAppend(&name, ":", kMixed);
+      if (read_micros != FilterSpec{}.read_micros) {
+        absl::StrAppend(&name, ":", FormatNumber(read_micros));
+      }
+    }
   }
   return name;
 }
@@ -174,14 +202,15 @@ std::string FilterSpec::KindName() const {
   for (const FilterKindInfo& kind : kKinds) {
     if (kind.spec.SameKind(*this)) return std::string(kind.name);
   }
-  return absl::StrCat("bloomgate:", LayoutName(layout),
-                      monkey ? ":monkey" : "");
+  return absl::StrCat("bloomgate:", LayoutName(layout), monkey ? ":monkey" : "",
+                      mixed ? ":mixed" : "");
 }
 
 bool FilterSpec::SameKind(const FilterSpec& other) const {
   return family == other.family &&
          (!IsBloomgate(*this) ||
-          (layout == other.layout && monkey == other.monkey));
+          (layout == other.layout && monkey == other.monkey &&
+           mixed == other.mixed));
 }
 
 absl::StatusOr<FilterSpec> FilterSpec::Parse(std::string_view text) {
@@ -229,9 +258,21 @@ absl::Status FilterSpec::Validate() const {
   }
   if (absl::Status s = ValidateFilterOptions(Options()); !s.ok()) return s;
   if (!IsBloomgate(*this) &&
-      (layout != Layout::kBlocked || num_probes != 0 || monkey)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        KindName(), " takes bits per key only (no layout, probes or monkey)"));
+      (layout != Layout::kBlocked || num_probes != 0 || monkey || mixed)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(KindName(),
+                     " takes bits per key only (no layout, probes, monkey or "
+                     "mixed)"));
+  }
+  if (mixed && !monkey) {
+    return absl::InvalidArgumentError(
+        "mixed families are level-aware: mixed needs monkey");
+  }
+  if (mixed && !(read_micros >= 0 && std::isfinite(read_micros))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("read time must be a finite number >= 0 microseconds, "
+                     "got ",
+                     read_micros));
   }
   // Written so that NaN fails too.
   if (monkey && !(fanout >= kMinFanout && fanout <= kMaxFanout)) {
@@ -256,6 +297,14 @@ absl::StatusOr<std::vector<double>> FilterSpec::LevelBitsPerKey(
     return absl::InvalidArgumentError("num_levels must be at least 1");
   }
   if (!monkey) return std::vector<double>(num_levels, bits_per_key);
+  if (mixed) {
+    absl::StatusOr<std::vector<RunFilter>> filters =
+        LevelFilters(*this, num_levels);
+    if (!filters.ok()) return filters.status();
+    std::vector<double> bits;
+    for (const RunFilter& f : *filters) bits.push_back(f.bits_per_key);
+    return bits;
+  }
   return MonkeyBitsPerKey(layout, bits_per_key,
                           LeveledShape(num_levels, fanout));
 }

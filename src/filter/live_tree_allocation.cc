@@ -40,20 +40,26 @@ struct Run {
   std::vector<const LiveFile*> files;
 };
 
-// The share of `largest`'s keys in pieces that overlap one of `run`'s: how
-// many lookups spread like the keys fall in the run's key range.
-double Reach(const Run& run, const Run& largest) {
-  if (&run == &largest || largest.keys == 0) return 1;
-  uint64_t covered = 0;
-  for (const Piece& d : largest.pieces) {
-    for (const Piece& p : run.pieces) {
-      if (d.largest >= p.smallest && d.smallest <= p.largest) {
-        covered += d.keys;
-        break;
+// The share of the tree's keys that lie in pieces overlapping one of
+// `run`'s: how many lookups spread like the keys fall in the run's key
+// range. Counted over every run's pieces, not only the largest run's: a
+// young tree's last level may not span the key space yet, and a run beyond
+// its range is still reached.
+double Reach(const Run& run, absl::Span<const Run> runs) {
+  uint64_t covered = 0, total = 0;
+  for (const Run& other : runs) {
+    for (const Piece& d : other.pieces) {
+      total += d.keys;
+      for (const Piece& p : run.pieces) {
+        if (d.largest >= p.smallest && d.smallest <= p.largest) {
+          covered += d.keys;
+          break;
+        }
       }
     }
   }
-  return static_cast<double>(covered) / static_cast<double>(largest.keys);
+  if (total == 0) return 1;
+  return static_cast<double>(covered) / static_cast<double>(total);
 }
 
 // The runs of the tree once `output` joins `files`: each level-0 file (the
@@ -116,28 +122,53 @@ double WithoutBlockOverhead(const FilterSpec& spec, double bits_per_key,
                   bits_per_key - overhead / static_cast<double>(keys));
 }
 
+// Each run's share: with mixed, AllocateByCost's family and bits; else
+// spec's family at AllocateBitsPerKey's bits, the fewest wasted reads
+// whatever the probes cost, as a single-family tree has always been sized.
+absl::StatusOr<std::vector<RunFilter>> MixedOrOneFamily(
+    const FilterSpec& spec, absl::Span<const FilterRun> shape) {
+  if (spec.mixed) {
+    return AllocateByCost(CostModelFor(spec), spec.bits_per_key, shape);
+  }
+  absl::StatusOr<std::vector<double>> bits =
+      AllocateBitsPerKey(spec.layout, spec.bits_per_key, shape);
+  if (!bits.ok()) return bits.status();
+  std::vector<RunFilter> share;
+  for (double b : *bits) {
+    share.push_back({.family = b > 0 ? spec.family : FilterFamily::kNone,
+                     .layout = spec.layout,
+                     .bits_per_key = b});
+  }
+  return share;
+}
+
 }  // namespace
 
 double LiveTreeBitsPerKey(const FilterSpec& spec,
                           absl::Span<const LiveFile> files,
                           const PendingOutput& output) {
-  if (output.keys == 0) return spec.bits_per_key;
+  FilterSpec one_family = spec;
+  one_family.mixed = false;
+  return LiveTreeFilter(one_family, files, output).bits_per_key;
+}
+
+RunFilter LiveTreeFilter(const FilterSpec& spec,
+                         absl::Span<const LiveFile> files,
+                         const PendingOutput& output) {
+  const RunFilter average{.family = spec.family,
+                          .layout = spec.layout,
+                          .bits_per_key = spec.bits_per_key};
+  if (output.keys == 0) return average;
   size_t output_run = 0;
   const std::vector<Run> runs = RunsOf(files, output, &output_run);
 
-  // The run with the most keys says best how the keys (and so uniformly
-  // spread lookups) are spread over the key space.
-  const Run* largest = &*std::max_element(
-      runs.begin(), runs.end(),
-      [](const Run& a, const Run& b) { return a.keys < b.keys; });
   std::vector<FilterRun> shape;
   for (const Run& run : runs) {
     shape.push_back(
-        {.keys = static_cast<double>(run.keys), .reach = Reach(run, *largest)});
+        {.keys = static_cast<double>(run.keys), .reach = Reach(run, runs)});
   }
-  absl::StatusOr<std::vector<double>> share =
-      AllocateBitsPerKey(spec.layout, spec.bits_per_key, shape);
-  if (!share.ok()) return spec.bits_per_key;
+  absl::StatusOr<std::vector<RunFilter>> share = MixedOrOneFamily(spec, shape);
+  if (!share.ok()) return average;
 
   // What the other live files' filters hold beyond their runs' shares
   // (written for an earlier shape of the tree, or moved down a level) is
@@ -149,21 +180,26 @@ double LiveTreeBitsPerKey(const FilterSpec& spec,
     for (const LiveFile* f : runs[i].files) {
       if (!f->filter_bytes.has_value()) continue;
       excess_bits += 8.0 * static_cast<double>(*f->filter_bytes) -
-                     (*share)[i] * static_cast<double>(f->keys);
+                     (*share)[i].bits_per_key * static_cast<double>(f->keys);
     }
   }
   const double out_keys = static_cast<double>(output.keys);
   const double repaid =
       std::min(kMaxRepaidShare, kRepayRate * out_keys / live_keys);
-  const double own_share = (*share)[output_run];
+  RunFilter filter = (*share)[output_run];
+  const double own_share = filter.bits_per_key;
   const double bits =
       std::clamp(own_share - repaid * excess_bits / out_keys, own_share / 2,
                  std::min(2 * own_share, kMaxBitsPerKey));
-  if (bits <= 0) return 0;
-  return WithoutBlockOverhead(
-      spec, bits,
-      std::max<uint64_t>(
-          1, output.keys / std::max<uint64_t>(1, output.num_files)));
+  if (bits <= 0 || filter.family == FilterFamily::kNone) return RunFilter{};
+  filter.bits_per_key = bits;
+  if (filter.family == FilterFamily::kBloomgate) {
+    filter.bits_per_key = WithoutBlockOverhead(
+        spec, bits,
+        std::max<uint64_t>(
+            1, output.keys / std::max<uint64_t>(1, output.num_files)));
+  }
+  return filter;
 }
 
 }  // namespace bloomgate

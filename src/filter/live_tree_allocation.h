@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "absl/types/span.h"
+#include "bloomgate/allocation.h"
 #include "bloomgate/filter_spec.h"
 
 namespace bloomgate {
@@ -53,7 +54,8 @@ struct PendingOutput {
 //
 // The tree's runs (each level-0 file, each deeper level) with their keys
 // and reach, the share of uniformly spread absent-key lookups whose key
-// falls in their key range (measured against the run with the most keys),
+// falls in their key range (estimated as the share of all runs' keys that
+// lie in files overlapping the run's),
 // go to AllocateBitsPerKey at spec.bits_per_key. The output gets its run's
 // share, less part of what the other live files' filters hold beyond their
 // runs' shares (files written for an earlier shape of the tree, or moved
@@ -68,6 +70,17 @@ struct PendingOutput {
 double LiveTreeBitsPerKey(const FilterSpec& spec,
                           absl::Span<const LiveFile> files,
                           const PendingOutput& output);
+
+// LiveTreeBitsPerKey with the family as well, for a spec of mixed families
+// (FilterSpec::mixed): the runs go to AllocateByCost under
+// CostModelFor(spec) instead of AllocateBitsPerKey, the output gets its
+// run's family, and its share is adjusted as above. A Ribbon output's bits
+// per key are its memory, nothing taken off: whoever builds it picks the
+// Ribbon parameter that takes that memory. Without mixed, spec's family at
+// LiveTreeBitsPerKey. {kNone, 0 bits} for no filter.
+RunFilter LiveTreeFilter(const FilterSpec& spec,
+                         absl::Span<const LiveFile> files,
+                         const PendingOutput& output);
 
 }  // namespace bloomgate
 

@@ -12,8 +12,9 @@ namespace {
 
 // `field` names the option in messages.
 absl::Status CheckBuildable(const FilterSpec& spec, const std::string& field) {
-  if (spec.family != FilterFamily::kNone &&
-      spec.family != FilterFamily::kBloomgate) {
+  if ((spec.family != FilterFamily::kNone &&
+       spec.family != FilterFamily::kBloomgate) ||
+      spec.mixed) {
     return absl::InvalidArgumentError(
         absl::StrCat(field, ": the LSM builds bloomgate filters only, not ",
                      spec.KindName()));

@@ -29,7 +29,7 @@ LiveTreeQuery LiveTree::QueryFor(const std::string& cf, int level,
     }
   }
   q.output.level = level;
-  uint64_t replaced_keys = 0;
+  uint64_t replaced_keys = 0, replaced_files = 0;
   for (const LiveSstFile& f : *q.snapshot) {
     if (!replaced.contains(f.number)) {
       q.files.push_back({.level = f.level,
@@ -39,6 +39,7 @@ LiveTreeQuery LiveTree::QueryFor(const std::string& cf, int level,
                          .filter_bytes = f.filter_bytes});
       continue;
     }
+    ++replaced_files;
     if (replaced_keys == 0 || f.smallest < q.output.smallest) {
       q.output.smallest = f.smallest;
     }
@@ -49,8 +50,10 @@ LiveTreeQuery LiveTree::QueryFor(const std::string& cf, int level,
   }
   if (replaced_keys > keys) {
     q.output.keys = replaced_keys;
+    // In files the size of this one; when that is not known yet, as many
+    // as the inputs, each a full file.
     q.output.num_files =
-        (replaced_keys + keys / 2) / std::max<uint64_t>(1, keys);
+        keys > 0 ? (replaced_keys + keys / 2) / keys : replaced_files;
   } else {
     q.output.keys = keys;
     q.output.smallest = first;
@@ -62,6 +65,17 @@ LiveTreeQuery LiveTree::QueryFor(const std::string& cf, int level,
 void LiveTree::RecordFilter(uint64_t file_number, uint64_t filter_bytes) {
   absl::MutexLock l(&mu_);
   filter_bytes_[file_number] = filter_bytes;
+}
+
+void LiveTree::RecordFlush(const std::string& cf, uint64_t keys) {
+  absl::MutexLock l(&mu_);
+  flush_keys_[cf] = keys;
+}
+
+uint64_t LiveTree::LastFlushKeys(const std::string& cf) const {
+  absl::MutexLock l(&mu_);
+  auto it = flush_keys_.find(cf);
+  return it == flush_keys_.end() ? 0 : it->second;
 }
 
 void LiveTree::Refresh(rocksdb::DB& db) {
@@ -106,11 +120,18 @@ void LiveTree::EndCompaction(int job_id) {
 void LiveTreeListener::OnFlushCompleted(rocksdb::DB* db,
                                         const rocksdb::FlushJobInfo& info) {
   tree_->RecordFilter(info.file_number, info.table_properties.filter_size);
+  tree_->RecordFlush(info.cf_name, info.table_properties.num_entries);
+  tree_->Refresh(*db);
+}
+
+void LiveTreeListener::OnFlushBegin(rocksdb::DB* db,
+                                    const rocksdb::FlushJobInfo& /*info*/) {
   tree_->Refresh(*db);
 }
 
 void LiveTreeListener::OnCompactionBegin(
-    rocksdb::DB* /*db*/, const rocksdb::CompactionJobInfo& info) {
+    rocksdb::DB* db, const rocksdb::CompactionJobInfo& info) {
+  tree_->Refresh(*db);
   std::vector<uint64_t> inputs;
   for (const rocksdb::CompactionFileInfo& f : info.input_file_infos) {
     inputs.push_back(f.file_number);

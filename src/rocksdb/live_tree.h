@@ -56,14 +56,18 @@ class LiveTree {
   // The query for a file of `keys` keys in [first, last] finished at
   // `level` of column family `cf`. If a compaction into `level` is running,
   // the output is all of it: its inputs leave the files, and their keys and
-  // key range are the output's (in files the size of this one). Otherwise
-  // the output is the file alone. Before the first refresh the tree is
-  // empty.
+  // key range are the output's (in files the size of this one, or, for
+  // `keys` 0, in as many files as it has inputs). Otherwise the output is
+  // the file alone. Before the first refresh the tree is empty.
   LiveTreeQuery QueryFor(const std::string& cf, int level, uint64_t keys,
                          std::string_view first, std::string_view last) const;
 
   // Records the filter size of a file just written.
   void RecordFilter(uint64_t file_number, uint64_t filter_bytes);
+  // Records the keys of a flush of `cf` just written, and returns the last
+  // one's (0 before the first): what the next flush is likely to hold.
+  void RecordFlush(const std::string& cf, uint64_t keys);
+  uint64_t LastFlushKeys(const std::string& cf) const;
   // Reads the live files of `db` (DB::GetLiveFilesMetaData), forgetting
   // the filter sizes of files no longer live.
   void Refresh(rocksdb::DB& db);
@@ -84,18 +88,25 @@ class LiveTree {
   std::map<std::string, std::shared_ptr<const std::vector<LiveSstFile>>> by_cf_
       ABSL_GUARDED_BY(mu_);
   std::unordered_map<uint64_t, uint64_t> filter_bytes_ ABSL_GUARDED_BY(mu_);
+  std::map<std::string, uint64_t> flush_keys_ ABSL_GUARDED_BY(mu_);
   std::map<int, Compaction> running_ ABSL_GUARDED_BY(mu_);  // by job id
 };
 
-// Keeps `tree` up to date: after every flush and compaction of the
-// database it is added to (DBOptions::listeners), records the new files'
-// filter sizes and refreshes the live files.
+// Keeps `tree` up to date: before every flush and compaction of the
+// database it is added to (DBOptions::listeners) it reads the live files,
+// so that the first of a reopened database sees the tree too, and after
+// each it records the new files' filter sizes and reads them again.
+// RocksDB does not tell listeners of DB::CompactFiles; a caller that
+// compacts that way and wants the tree followed calls OnCompactionBegin and
+// OnCompactionCompleted itself.
 class LiveTreeListener final : public rocksdb::EventListener {
  public:
   explicit LiveTreeListener(std::shared_ptr<LiveTree> tree)
       : tree_(std::move(tree)) {}
 
   const char* Name() const override { return "bloomgate.LiveTreeListener"; }
+  void OnFlushBegin(rocksdb::DB* db,
+                    const rocksdb::FlushJobInfo& info) override;
   void OnFlushCompleted(rocksdb::DB* db,
                         const rocksdb::FlushJobInfo& info) override;
   void OnCompactionBegin(rocksdb::DB* db,

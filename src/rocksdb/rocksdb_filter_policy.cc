@@ -18,6 +18,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "bloomgate/allocation.h"
 #include "rocksdb/advanced_options.h"
 #include "rocksdb/convenience.h"
 #include "rocksdb/env.h"
@@ -25,6 +26,7 @@
 #include "rocksdb/utilities/object_registry.h"
 #include "src/filter/absl_compat.h"
 #include "src/filter/live_tree_allocation.h"
+#include "src/rocksdb/builtin_filters.h"
 #include "src/rocksdb/filter_bits.h"
 #include "src/rocksdb/live_tree.h"
 
@@ -33,8 +35,20 @@ namespace {
 
 constexpr std::string_view kExpectedForm =
     "expected bloomgate[:<bits_per_key>[:blocked|standard][:probes=<k>]"
-    "[:monkey[:<fanout>]]], e.g. \"bloomgate:10\", \"bloomgate:9.5:standard\" "
-    "or \"bloomgate:10:monkey\"";
+    "[:monkey[:<fanout>][:mixed[:<read_micros>]]]], e.g. \"bloomgate:10\", "
+    "\"bloomgate:9.5:standard\", \"bloomgate:10:monkey\" or "
+    "\"bloomgate:10:monkey:mixed\"";
+
+// Filters of a mixed policy without a live tree are sized for files of
+// about this many keys (Ribbon's memory per key depends a little on it).
+constexpr uint64_t kAssumedKeysPerFile = 50000;
+
+// Past every key a flush can hold: a flush's key range is not known when
+// its filter's family is chosen, so it is taken to span the key space.
+const std::string& KeySpaceEnd() {
+  static const std::string* end = new std::string(256, '\xff');
+  return *end;
+}
 
 absl::Status ValidateOptions(const RocksDBFilterOptions& options) {
   if (options.family != FilterFamily::kBloomgate) {
@@ -86,6 +100,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     }
     const bool verify =
         context.table_options.detect_filter_construct_corruption;
+    if (options_.mixed) return MixedBuilder(context, verify);
     if (UsesLiveTree(context)) {
       // Valid by construction; a failure here would be a bug in validation.
       absl::StatusOr<FilterBuilder> builder =
@@ -94,22 +109,60 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
       return new rocksdb_internal::BitsBuilder(*std::move(builder), verify,
                                                LiveTreeSizer(context));
     }
-    const double bits_per_key = BitsPerKeyFor(context);
-    // Monkey gives a level no filter at all when memory is very scarce.
-    if (bits_per_key == 0) return nullptr;
-    absl::StatusOr<FilterBuilder> builder =
-        FilterBuilder::Create(options_.Options(bits_per_key));
-    if (!builder.ok()) return nullptr;
-    return new rocksdb_internal::BitsBuilder(*std::move(builder), verify);
+    return NewBuilder(FilterFor(context), kAssumedKeysPerFile, context, verify);
   }
 
+  // bloomgate's blocks, and RocksDB's Bloom and Ribbon blocks, which a
+  // mixed policy writes.
   rocksdb::FilterBitsReader* GetFilterBitsReader(
       const rocksdb::Slice& contents) const override {
-    return new rocksdb_internal::BitsReader(
-        std::string_view(contents.data(), contents.size()));
+    return rocksdb_internal::NewAnyFilterBitsReader(contents);
   }
 
  private:
+  // The builder of `filter` (for a Ribbon filter, sized for files of about
+  // `keys_per_file` keys); null, i.e. no filter, for kNone.
+  rocksdb::FilterBitsBuilder* NewBuilder(
+      const RunFilter& filter, uint64_t keys_per_file,
+      const rocksdb::FilterBuildingContext& context, bool verify) const {
+    switch (filter.family) {
+      case FilterFamily::kRocksDBRibbon:
+        return ribbons_.NewBuilder(filter.bits_per_key, keys_per_file, context);
+      case FilterFamily::kBloomgate: {
+        absl::StatusOr<FilterBuilder> builder =
+            FilterBuilder::Create(options_.Options(std::clamp(
+                filter.bits_per_key, kMinBitsPerKey, kMaxBitsPerKey)));
+        if (!builder.ok()) return nullptr;  // "no filter": still correct
+        return new rocksdb_internal::BitsBuilder(*std::move(builder), verify);
+      }
+      default:
+        return nullptr;
+    }
+  }
+
+  // A policy of mixed families chooses a file's family, and so its
+  // builder, before the file's keys are known: with a live tree, from the
+  // tree and the compaction the file is an output of (its inputs' keys and
+  // key range), or, for a flush, from the last flush's keys over the whole
+  // key space; without one, from the assumed shape. The memory the chosen
+  // filters take is what the next choices pay back (LiveTreeFilter).
+  rocksdb::FilterBitsBuilder* MixedBuilder(
+      const rocksdb::FilterBuildingContext& context, bool verify) const {
+    if (!UsesLiveTree(context)) {
+      return NewBuilder(FilterFor(context), kAssumedKeysPerFile, context,
+                        verify);
+    }
+    const std::string& cf = context.column_family_name;
+    const rocksdb_internal::LiveTreeQuery q =
+        live_tree_->QueryFor(cf, context.level_at_creation,
+                             /*keys=*/live_tree_->LastFlushKeys(cf),
+                             /*first=*/"", KeySpaceEnd());
+    const RunFilter filter = LiveTreeFilter(options_, q.files, q.output);
+    const uint64_t keys_per_file =
+        q.output.keys / std::max<uint64_t>(1, q.output.num_files);
+    return NewBuilder(filter, keys_per_file, context, verify);
+  }
+
   // Whether the file `context` describes takes its bits per key from the
   // live tree: leveled compaction, a known level, and a live tree.
   bool UsesLiveTree(const rocksdb::FilterBuildingContext& context) const {
@@ -140,51 +193,57 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     };
   }
 
-  // The bits per key of the file `context` describes (see
+  // The filter of the file `context` describes, by the assumed shape (see
   // RocksDBFilterOptions::monkey).
-  double BitsPerKeyFor(const rocksdb::FilterBuildingContext& context) const {
+  RunFilter FilterFor(const rocksdb::FilterBuildingContext& context) const {
     // Universal and FIFO compaction have sorted runs of varying sizes, not
     // levels of fixed ratio; RocksDB leaves num_levels at -1 for files
-    // outside the LSM (SstFileWriter), whose level is unknown.
+    // outside the LSM (SstFileWriter), whose level is unknown. They get the
+    // average in bloomgate's family.
     if (!options_.monkey ||
         context.compaction_style != rocksdb::kCompactionStyleLevel ||
         context.num_levels < 2) {
-      return options_.bits_per_key;
+      return {.family = FilterFamily::kBloomgate,
+              .layout = options_.layout,
+              .bits_per_key = options_.bits_per_key};
     }
-    const std::vector<double>& bits = LevelBitsPerKey(context);
-    const int last = static_cast<int>(bits.size()) - 1;
+    const std::vector<RunFilter>& filters = LevelFilters(context);
+    const int last = static_cast<int>(filters.size()) - 1;
     // Flushes (level 0), L0 and an unknown level (-1): the top budget.
-    if (context.level_at_creation <= 0) return bits.front();
+    if (context.level_at_creation <= 0) return filters.front();
     // Nothing below this file's key range: its keys are in the tree's
     // largest run, whatever the level number, e.g. the deepest populated
     // level of a tree not yet num_levels deep.
-    if (context.is_bottommost) return bits.back();
-    return bits[std::min(context.level_at_creation, last)];
+    if (context.is_bottommost) return filters.back();
+    return filters[std::min(context.level_at_creation, last)];
   }
 
-  // options_.LevelBitsPerKey(context.num_levels), computed once per
-  // num_levels (the fanout is the policy's): RocksDB asks for a builder per
-  // SST file, and MonkeyBitsPerKey takes milliseconds the first time.
-  const std::vector<double>& LevelBitsPerKey(
+  // bloomgate::LevelFilters(options_, context.num_levels), computed once
+  // per num_levels (the fanout is the policy's): RocksDB asks for a builder
+  // per SST file, and the allocation takes milliseconds the first time.
+  const std::vector<RunFilter>& LevelFilters(
       const rocksdb::FilterBuildingContext& context) const {
     std::lock_guard<std::mutex> lock(mu_);
-    auto it = level_bits_.find(context.num_levels);
-    if (it != level_bits_.end()) return it->second;
-    absl::StatusOr<std::vector<double>> bits =
-        options_.LevelBitsPerKey(context.num_levels);
-    if (!bits.ok()) {
+    auto it = level_filters_.find(context.num_levels);
+    if (it != level_filters_.end()) return it->second;
+    absl::StatusOr<std::vector<RunFilter>> filters =
+        bloomgate::LevelFilters(options_, context.num_levels);
+    if (!filters.ok()) {
       // Only a shape too extreme for the allocation (fanout^num_levels
       // overflowing) gets here: fall back to the uniform budget.
       rocksdb::Warn(context.info_log,
                     "bloomgate: %s: no level-aware allocation for %d levels "
                     "(%s); using %g bits per key at every level",
                     id_.c_str(), context.num_levels,
-                    std::string(bits.status().message()).c_str(),
+                    std::string(filters.status().message()).c_str(),
                     options_.bits_per_key);
-      bits = std::vector<double>(context.num_levels, options_.bits_per_key);
+      filters = std::vector<RunFilter>(context.num_levels,
+                                       {.family = FilterFamily::kBloomgate,
+                                        .layout = options_.layout,
+                                        .bits_per_key = options_.bits_per_key});
     }
     // std::map never moves its elements: the reference stays valid.
-    return level_bits_.emplace(context.num_levels, *std::move(bits))
+    return level_filters_.emplace(context.num_levels, *std::move(filters))
         .first->second;
   }
 
@@ -194,9 +253,11 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   const std::shared_ptr<const rocksdb_internal::LiveTree> live_tree_;
   mutable std::once_flag warned_;
   mutable std::mutex mu_;
-  // num_levels -> bits per key of L0 .. L<num_levels - 1>. Guarded by mu_;
+  // num_levels -> the filters of L0 .. L<num_levels - 1>. Guarded by mu_;
   // entries are never modified or erased once added.
-  mutable std::map<int, std::vector<double>> level_bits_;
+  mutable std::map<int, std::vector<RunFilter>> level_filters_;
+  // A mixed policy's Ribbon levels are RocksDB's.
+  mutable rocksdb_internal::RibbonPolicies ribbons_;
 };
 
 // What a malformed "bloomgate:..." id makes: a policy that refuses to be
@@ -234,8 +295,7 @@ class RefusedFilterPolicy final : public rocksdb::FilterPolicy {
   }
   rocksdb::FilterBitsReader* GetFilterBitsReader(
       const rocksdb::Slice& contents) const override {
-    return new rocksdb_internal::BitsReader(
-        std::string_view(contents.data(), contents.size()));
+    return rocksdb_internal::NewAnyFilterBitsReader(contents);
   }
 
  private:

@@ -14,15 +14,11 @@
 #include "absl/strings/str_cat.h"
 #include "bloomgate/rocksdb_filter_policy.h"
 #include "rocksdb/table.h"
+#include "src/rocksdb/builtin_filters.h"
 #include "src/rocksdb/filter_bits.h"
 
 namespace bloomgate::rocksdb_internal {
 namespace {
-
-// The Ribbon parameters SpecForMemory searches: RocksDB takes
-// bloom_equivalent_bits_per_key up to 100, and builds no filter below 0.5.
-constexpr double kLowestRibbonParameter = 1;
-constexpr double kHighestRibbonParameter = 100;
 
 // Distinct keys for a sample build: key i is i's 8 bytes.
 std::string SampleKey(uint64_t i) {
@@ -112,47 +108,21 @@ absl::StatusOr<FilterSpec> SpecForMemory(
     ++filters[n];
     keys += n;
   }
-  auto memory_at = [&](double parameter) -> absl::StatusOr<double> {
-    spec.bits_per_key = parameter;
-    double bits = 0;
-    for (const auto& [n, count] : filters) {
-      absl::StatusOr<uint64_t> bytes = MeasureFilterBytes(spec, n);
-      if (!bytes.ok()) return bytes.status();
-      bits += static_cast<double>(*bytes) * 8 * static_cast<double>(count);
-    }
-    return bits / static_cast<double>(keys);
-  };
-  double lo = kLowestRibbonParameter;
-  double hi = kHighestRibbonParameter;
-  absl::StatusOr<double> lowest = memory_at(lo);
-  absl::StatusOr<double> highest = memory_at(hi);
-  if (!lowest.ok()) return lowest.status();
-  if (!highest.ok()) return highest.status();
-  if (!(bits_per_key >= *lowest && bits_per_key <= *highest)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "RocksDB's Ribbon filter cannot take ", bits_per_key,
-        " bits per key of memory: its filters of ", keys, " keys in all take ",
-        *lowest, " to ", *highest, " bits per key"));
-  }
-  // Memory grows with the parameter (in steps: Ribbon rounds its slots):
-  // the lowest parameter that takes at least bits_per_key.
-  for (int iter = 0; iter < 40 && hi - lo > 1e-3; ++iter) {
-    const double mid = (lo + hi) / 2;
-    absl::StatusOr<double> memory = memory_at(mid);
-    if (!memory.ok()) return memory.status();
-    (*memory < bits_per_key ? lo : hi) = mid;
-  }
-  // Of the two ends, the one whose memory is closer.
-  absl::StatusOr<double> at_lo = memory_at(lo);
-  absl::StatusOr<double> at_hi = memory_at(hi);
-  if (!at_lo.ok()) return at_lo.status();
-  if (!at_hi.ok()) return at_hi.status();
-  spec.bits_per_key =
-      std::abs(*at_lo - bits_per_key) < std::abs(*at_hi - bits_per_key) ? lo
-                                                                        : hi;
+  absl::StatusOr<double> parameter = RibbonParameterForMemory(
+      bits_per_key, keys, [&](double p) -> absl::StatusOr<uint64_t> {
+        spec.bits_per_key = p;
+        uint64_t all = 0;
+        for (const auto& [n, count] : filters) {
+          absl::StatusOr<uint64_t> bytes = MeasureFilterBytes(spec, n);
+          if (!bytes.ok()) return bytes.status();
+          all += *bytes * count;
+        }
+        return all;
+      });
+  if (!parameter.ok()) return parameter.status();
   // Two decimals: the parameter reads back from the spec's name, and a
   // hundredth of a bit moves the memory by well under 0.5%.
-  spec.bits_per_key = std::round(spec.bits_per_key * 100) / 100;
+  spec.bits_per_key = std::round(*parameter * 100) / 100;
   return spec;
 }
 

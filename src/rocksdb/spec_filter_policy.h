@@ -59,7 +59,8 @@ absl::StatusOr<uint64_t> MeasureFilterBytes(const FilterSpec& spec,
 // (NewRibbonFilterPolicy's bloom_equivalent_bits_per_key) and uses about
 // 30% less memory, more per key in small filters: its parameter is found by
 // bisection on MeasureFilterBytes of those filters (counts below 1000 are
-// measured at 1000), to within 0.5% of the memory. kNone as it is.
+// measured at 1000), to within 1% of the memory (Ribbon's memory grows in
+// small steps). kNone as it is.
 // InvalidArgument for no counts, bits_per_key outside what the family can
 // take (Ribbon: the memory of parameters 1 to 100) or an invalid kind.
 absl::StatusOr<FilterSpec> SpecForMemory(

@@ -31,6 +31,13 @@ std::vector<FilterSpec> SampleSpecs() {
        .num_probes = 5,
        .monkey = true,
        .fanout = 8},
+      {.monkey = true, .mixed = true},
+      {.bits_per_key = 8,
+       .monkey = true,
+       .fanout = 6,
+       .mixed = true,
+       .read_micros = 2.5},
+      {.monkey = true, .mixed = true, .read_micros = 0},
       {.family = FilterFamily::kRocksDBBloom},
       {.family = FilterFamily::kRocksDBRibbon, .bits_per_key = 6.5},
   };
@@ -59,6 +66,11 @@ TEST(FilterSpecTest, CanonicalNames) {
   EXPECT_EQ((FilterSpec{.monkey = true}.Name()), "bloomgate:10:blocked:monkey");
   EXPECT_EQ((FilterSpec{.monkey = true, .fanout = 8}.Name()),
             "bloomgate:10:blocked:monkey:8");
+  EXPECT_EQ((FilterSpec{.monkey = true, .mixed = true}.Name()),
+            "bloomgate:10:blocked:monkey:mixed");
+  EXPECT_EQ(
+      (FilterSpec{.monkey = true, .mixed = true, .read_micros = 2}.Name()),
+      "bloomgate:10:blocked:monkey:mixed:2");
   // The fanout means nothing without monkey, and is not written.
   EXPECT_EQ((FilterSpec{.fanout = 8}.Name()), "bloomgate:10:blocked");
   EXPECT_EQ((FilterSpec{.family = FilterFamily::kRocksDBBloom}.Name()),
@@ -124,6 +136,9 @@ TEST(FilterSpecTest, ParseErrorsNameThePart) {
            {"bloomgate:10:monkey:x", "fanout \"x\" is not a number"},
            {"bloomgate:10:monkey:0.5", "fanout must be"},
            {"bloomgate:10:monkey:8:9", "unexpected \"9\" at the end"},
+           {"bloomgate:10:monkey:mixed:fast", "unexpected \"fast\" at the end"},
+           {"bloomgate:10:monkey:mixed:-3", "read time must be"},
+           {"bloomgate:10:mixed", "unknown layout \"mixed\""},
            {"bloomgate:0.01", "bits_per_key"},
            {"none:10", "takes no options"},
            {"rocksdb_bloom:10:standard", "takes only bits per key"},
@@ -146,6 +161,19 @@ TEST(FilterSpecTest, ValidateRejectsWhatNoFilterCanBe) {
            .ok()));
   EXPECT_FALSE(
       (FilterSpec{.family = static_cast<FilterFamily>(9)}.Validate().ok()));
+  // Mixed families are level-aware, bloomgate's, and weigh reads by a time.
+  EXPECT_FALSE((FilterSpec{.mixed = true}.Validate().ok()));
+  EXPECT_FALSE(
+      (FilterSpec{.family = FilterFamily::kRocksDBRibbon, .mixed = true}
+           .Validate()
+           .ok()));
+  EXPECT_FALSE((FilterSpec{.monkey = true, .mixed = true, .read_micros = -1}
+                    .Validate()
+                    .ok()));
+  EXPECT_FALSE(
+      (FilterSpec{.monkey = true, .mixed = true, .read_micros = INFINITY}
+           .Validate()
+           .ok()));
   EXPECT_TRUE((FilterSpec{.family = FilterFamily::kNone, .bits_per_key = NAN}
                    .Validate()
                    .ok()));

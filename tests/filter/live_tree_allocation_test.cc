@@ -115,9 +115,11 @@ TEST(LiveTreeBitsPerKeyTest, FilesOfUnknownSizeHoldTheirShare) {
   EXPECT_NEAR(BlockBitsPerKey(bits, 100000), (*monkey)[2], 0.01);
 }
 
-TEST(LiveTreeBitsPerKeyTest, ARunNoLookupReachesGetsNoFilter) {
-  // The largest run covers "m".."z"; a level-1 output in "a".."b" overlaps
-  // none of its files, so uniformly spread lookups never reach it.
+TEST(LiveTreeBitsPerKeyTest, ARunBeyondTheLargestRunsRangeIsReached) {
+  // The largest run covers "m".."z" only (a young last level); a level-1
+  // output in "a".."b" overlaps none of its files, but lookups spread like
+  // the keys reach it as often as its keys are many: its keys over its
+  // reach are the largest run's, and so is its share, the budget.
   const std::vector<LiveFile> files = {
       {.level = 2,
        .keys = 100000,
@@ -129,7 +131,8 @@ TEST(LiveTreeBitsPerKeyTest, ARunNoLookupReachesGetsNoFilter) {
   out.keys = 1000;
   out.smallest = "a";
   out.largest = "b";
-  EXPECT_EQ(LiveTreeBitsPerKey(kMonkey10, files, out), 0);
+  const double bits = LiveTreeBitsPerKey(kMonkey10, files, out);
+  EXPECT_NEAR(BlockBitsPerKey(bits, 1000), 10, 0.1);
 }
 
 TEST(LiveTreeBitsPerKeyTest, AnEmptyTreeGivesTheOutputTheBudget) {

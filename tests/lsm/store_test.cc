@@ -375,6 +375,13 @@ TEST(StoreTest, OnlyBloomgateFiltersCanBeBuilt) {
   EXPECT_NE(s.message().find("filter: the LSM builds bloomgate filters only"),
             std::string::npos)
       << s;
+  // Nor mixed families, whose Ribbon levels RocksDB builds.
+  o.filter = FilterSpec{.monkey = true, .mixed = true};
+  s = Store::Open(dir.Sub("c"), o).status();
+  EXPECT_TRUE(absl::IsInvalidArgument(s));
+  EXPECT_NE(s.message().find("the LSM builds bloomgate filters only"),
+            std::string::npos)
+      << s;
   o = SmallOptions();
   o.filter = FilterSpec{.monkey = true, .fanout = 0.5};
   EXPECT_TRUE(absl::IsInvalidArgument(Store::Open(dir.Sub("b"), o).status()));

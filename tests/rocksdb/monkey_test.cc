@@ -7,11 +7,13 @@
 // correct, also for files moved to another level after they were written.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,13 +22,16 @@
 #include "bloomgate/rocksdb_filter_policy.h"
 #include "gtest/gtest.h"
 #include "rocksdb/advanced_options.h"
+#include "rocksdb/convenience.h"
 #include "rocksdb/db.h"
 #include "rocksdb/metadata.h"
 #include "rocksdb/options.h"
 #include "rocksdb/perf_context.h"
 #include "rocksdb/perf_level.h"
+#include "rocksdb/slice_transform.h"
 #include "rocksdb/table.h"
 #include "rocksdb/table_properties.h"
+#include "src/rocksdb/builtin_filters.h"
 #include "src/rocksdb/filter_bits.h"
 #include "tests/rocksdb/db_test_util.h"
 #include "tests/testing/fp_bounds.h"
@@ -263,9 +268,10 @@ void WriteTree(rocksdb::DB& db) {
   }
 }
 
-void ExpectReadsCorrect(rocksdb::DB& db) {
+// Of every `step`-th key.
+void ExpectReadsCorrect(rocksdb::DB& db, uint64_t step = 1) {
   std::string value;
-  for (uint64_t i = 0; i < kNumKeys; ++i) {
+  for (uint64_t i = 0; i < kNumKeys; i += step) {
     ASSERT_TRUE(db.Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << i;
     ASSERT_EQ(value, Value(Key(i)));
     ASSERT_TRUE(
@@ -449,7 +455,10 @@ class RecordingPolicy : public rocksdb::FilterPolicy {
     int level;
     bool bottommost;
     rocksdb::TableFileCreationReason reason;
-    double bits_per_key;  // 0: no filter
+    // kBloomgate, kNone (a null builder) or, from a policy of mixed
+    // families, kRocksDBRibbon (any builder not bloomgate's).
+    FilterFamily family;
+    double bits_per_key;  // bloomgate's builders only; 0 otherwise
   };
 
   explicit RecordingPolicy(std::shared_ptr<const rocksdb::FilterPolicy> inner)
@@ -467,10 +476,13 @@ class RecordingPolicy : public rocksdb::FilterPolicy {
     rocksdb::FilterBitsBuilder* builder =
         inner_->GetBuilderWithContext(context);
     auto* ours = dynamic_cast<rocksdb_internal::BitsBuilder*>(builder);
-    EXPECT_TRUE(builder == nullptr || ours != nullptr);
+    const FilterFamily family = builder == nullptr ? FilterFamily::kNone
+                                : ours != nullptr
+                                    ? FilterFamily::kBloomgate
+                                    : FilterFamily::kRocksDBRibbon;
     std::lock_guard<std::mutex> lock(mu_);
     choices_.push_back({context.level_at_creation, context.is_bottommost,
-                        context.reason,
+                        context.reason, family,
                         ours != nullptr ? ours->options().bits_per_key : 0});
     return builder;
   }
@@ -521,6 +533,7 @@ TEST(MonkeyDbTest, AutomaticCompactionsUseTheirLevelsBudgets) {
   for (const RecordingPolicy::Choice& c : recorder->choices()) {
     SCOPED_TRACE(::testing::Message()
                  << "level " << c.level << ", bottommost " << c.bottommost);
+    EXPECT_EQ(c.family, FilterFamily::kBloomgate);
     if (c.level <= 0) {  // flushes and intra-L0 compactions
       EXPECT_EQ(c.bits_per_key, bits.front());
     } else {
@@ -563,6 +576,266 @@ TEST(MonkeyDbTest, AutomaticCompactionsUseTheirLevelsBudgets) {
         db->Get(rocksdb::ReadOptions(), MissingKey(i), &value).IsNotFound())
         << i;
   }
+}
+
+// --- Mixed families (RocksDBFilterOptions::mixed): each level's family by
+// the cost model, RocksDB's Ribbon builder for Ribbon levels. ---
+
+const RocksDBFilterOptions kMixed10{
+    .bits_per_key = 10, .monkey = true, .mixed = true};
+
+// The filters LevelFilters chooses for the test's tree.
+std::vector<RunFilter> MixedLevels(const RocksDBFilterOptions& options) {
+  absl::StatusOr<std::vector<RunFilter>> filters =
+      LevelFilters(options, kNumLevels);
+  EXPECT_TRUE(filters.ok()) << filters.status();
+  return filters.ok() ? *filters : std::vector<RunFilter>(kNumLevels);
+}
+
+// Reads from a device (the default read time): the large last level's
+// memory buys more as Ribbon, the small top levels' as bloomgate's Bloom,
+// whose probes cost less. From the page cache, Ribbon's probes cost more
+// than its false positives save: bloomgate everywhere.
+TEST(MixedPolicyTest, TheCostModelPutsRibbonWhereTheMemoryIs) {
+  const std::vector<RunFilter> device = MixedLevels(kMixed10);
+  EXPECT_EQ(device.front().family, FilterFamily::kBloomgate);
+  EXPECT_EQ(device.back().family, FilterFamily::kRocksDBRibbon);
+  RocksDBFilterOptions cached = kMixed10;
+  cached.read_micros = kDefaultPageCacheReadMicros;
+  for (const RunFilter& f : MixedLevels(cached)) {
+    EXPECT_EQ(f.family, FilterFamily::kBloomgate);
+  }
+}
+
+// The builder the policy hands RocksDB for each level writes that level's
+// family at its memory: RocksDB's Ribbon block or bloomgate's.
+TEST(MixedPolicyTest, EachLevelGetsItsFamilysBuilderAtItsMemory) {
+  auto policy = NewRocksDBFilterPolicy(kMixed10);
+  const std::vector<RunFilter> levels = MixedLevels(kMixed10);
+  constexpr uint64_t kKeys = 50000;  // the policy's assumed file size
+  for (int level = 0; level < kNumLevels; ++level) {
+    SCOPED_TRACE(::testing::Message() << "level " << level);
+    rocksdb::BlockBasedTableOptions table_options;
+    rocksdb::FilterBuildingContext context(table_options);
+    context.compaction_style = rocksdb::kCompactionStyleLevel;
+    context.num_levels = kNumLevels;
+    context.level_at_creation = level;
+    std::unique_ptr<rocksdb::FilterBitsBuilder> builder(
+        policy->GetBuilderWithContext(context));
+    ASSERT_NE(builder, nullptr);
+    for (uint64_t i = 0; i < kKeys; ++i) builder->AddKey(Key(i));
+    std::unique_ptr<const char[]> buf;
+    const rocksdb::Slice block = builder->Finish(&buf);
+    const bool ribbon = levels[level].family == FilterFamily::kRocksDBRibbon;
+    EXPECT_EQ(rocksdb_internal::IsBuiltinFilterBlock(
+                  std::string_view(block.data(), block.size())),
+              ribbon);
+    EXPECT_NEAR(static_cast<double>(block.size()) * 8 / kKeys,
+                levels[level].bits_per_key, 0.02 * levels[level].bits_per_key);
+    // Any bloomgate policy reads either block: no false negatives.
+    std::unique_ptr<rocksdb::FilterBitsReader> reader(
+        NewRocksDBFilterPolicy()->GetFilterBitsReader(block));
+    for (uint64_t i = 0; i < kKeys; i += 7) {
+      ASSERT_TRUE(reader->MayMatch(Key(i))) << i;
+    }
+  }
+}
+
+// A tree written level by level with the mixed policy, by name as an
+// OPTIONS file gives it, for full and for partitioned filters: every
+// configuration reads it correctly through Get, MultiGet and iterators,
+// prefix seeks included, and any bloomgate policy uses both families'
+// filters.
+class MixedDbTest : public ::testing::TestWithParam<bool /*partitioned*/> {
+ protected:
+  rocksdb::Options Options(std::shared_ptr<const rocksdb::FilterPolicy> p) {
+    rocksdb::Options options = MakeOptions({.filter_policy = std::move(p),
+                                            .partitioned = GetParam(),
+                                            .no_block_cache = true});
+    options.num_levels = kNumLevels;
+    // "key" and 6 of the 8 digits: 100 numbers a prefix.
+    options.prefix_extractor.reset(rocksdb::NewCappedPrefixTransform(9));
+    return options;
+  }
+
+  // Every key found by Get, MultiGet, a full scan and a prefix seek;
+  // missing keys by none.
+  // Gets of every kStep-th key.
+  static constexpr uint64_t kStep = 4;
+
+  void ExpectEveryReadCorrect(rocksdb::DB& db) {
+    ExpectReadsCorrect(db, kStep);
+    std::vector<rocksdb::Slice> keys;
+    std::vector<std::string> storage;
+    for (uint64_t i = 0; i < kNumKeys; i += 97) {
+      storage.push_back(Key(i));
+      storage.push_back(MissingKey(i));
+    }
+    keys.assign(storage.begin(), storage.end());
+    std::vector<rocksdb::PinnableSlice> values(keys.size());
+    std::vector<rocksdb::Status> statuses(keys.size());
+    db.MultiGet(rocksdb::ReadOptions(), db.DefaultColumnFamily(), keys.size(),
+                keys.data(), values.data(), statuses.data());
+    for (size_t i = 0; i < keys.size(); ++i) {
+      ASSERT_EQ(statuses[i].ok(), i % 2 == 0) << storage[i];
+    }
+    std::unique_ptr<rocksdb::Iterator> all(
+        db.NewIterator(rocksdb::ReadOptions()));
+    uint64_t scanned = 0;
+    for (all->SeekToFirst(); all->Valid(); all->Next()) ++scanned;
+    ASSERT_TRUE(all->status().ok());
+    EXPECT_EQ(scanned, kNumKeys);
+    rocksdb::ReadOptions same_prefix;
+    same_prefix.prefix_same_as_start = true;
+    for (uint64_t i = 0; i < kNumKeys; i += 1013) {
+      const std::string prefix = Key(i).substr(0, 9);
+      std::unique_ptr<rocksdb::Iterator> it(db.NewIterator(same_prefix));
+      uint64_t found = 0;
+      for (it->Seek(prefix); it->Valid(); it->Next()) {
+        ASSERT_EQ(it->key().ToString().substr(0, 9), prefix);
+        ++found;
+      }
+      ASSERT_TRUE(it->status().ok());
+      EXPECT_EQ(found, 50u) << prefix;  // 100 numbers, every other present
+    }
+  }
+};
+
+TEST_P(MixedDbTest, EveryPolicyReadsATreeOfMixedFamilies) {
+  TempDir dir;
+  RegisterRocksDBPlugin();
+  rocksdb::ConfigOptions config;
+  config.ignore_unsupported_options = false;
+  std::shared_ptr<const rocksdb::FilterPolicy> by_name;
+  ASSERT_TRUE(rocksdb::FilterPolicy::CreateFromString(
+                  config, "bloomgate:10:monkey:mixed", &by_name)
+                  .ok());
+  ASSERT_EQ(by_name->GetId(), "bloomgate:10:blocked:monkey:mixed");
+  auto recorder = std::make_shared<RecordingPolicy>(by_name);
+  {
+    const rocksdb::Options options = Options(recorder);
+    auto db = OpenDb(options, dir.path());
+    ASSERT_NE(db, nullptr);
+    WriteTree(*db);
+    if (HasFatalFailure()) return;
+    ExpectEveryReadCorrect(*db);
+    // Each missing key's lookup consults a filter at every level: nearly
+    // all of them say no.
+    EXPECT_GT(Ticker(options, rocksdb::BLOOM_FILTER_USEFUL),
+              kNumKeys / kStep * kNumLevels * 95 / 100);
+  }
+  const std::vector<RunFilter> levels = MixedLevels(kMixed10);
+  std::set<FilterFamily> families;
+  for (const RecordingPolicy::Choice& c : recorder->choices()) {
+    families.insert(c.family);
+    if (c.reason == rocksdb::TableFileCreationReason::kCompaction) {
+      EXPECT_EQ(c.family, levels[c.level].family) << "level " << c.level;
+    }
+  }
+  EXPECT_TRUE(families.contains(FilterFamily::kRocksDBRibbon));
+  EXPECT_TRUE(families.contains(FilterFamily::kBloomgate));
+
+  // A bloomgate policy of another configuration uses both families.
+  {
+    const rocksdb::Options options = Options(NewRocksDBFilterPolicy(
+        {.bits_per_key = 6, .layout = Layout::kStandard}));
+    auto db = OpenDb(options, dir.path());
+    ASSERT_NE(db, nullptr);
+    ExpectEveryReadCorrect(*db);
+    EXPECT_GT(Ticker(options, rocksdb::BLOOM_FILTER_USEFUL),
+              kNumKeys / kStep * kNumLevels * 95 / 100);
+  }
+  // RocksDB's built-in filter and no filter: correct, without filtering.
+  for (auto policy : {std::shared_ptr<const rocksdb::FilterPolicy>(
+                          rocksdb::NewBloomFilterPolicy(10)),
+                      std::shared_ptr<const rocksdb::FilterPolicy>()}) {
+    const rocksdb::Options options = Options(policy);
+    auto db = OpenDb(options, dir.path());
+    ASSERT_NE(db, nullptr);
+    ExpectEveryReadCorrect(*db);
+    EXPECT_EQ(Ticker(options, rocksdb::BLOOM_FILTER_USEFUL), 0u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(FullAndPartitioned, MixedDbTest, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "partitioned" : "full";
+                         });
+
+// From the live tree, under RocksDB's own compactions: both families get
+// built, the filters stay near the budget, and reads are correct.
+TEST(MixedDbTest, LiveTreeChoosesFamiliesUnderAutomaticCompactions) {
+  absl::StatusOr<RocksDBLiveTreeFilter> live =
+      CreateRocksDBLiveTreeFilter(kMixed10);
+  ASSERT_TRUE(live.ok()) << live.status();
+  TempDir dir;
+  auto recorder = std::make_shared<RecordingPolicy>(live->policy);
+  rocksdb::Options options = LeveledOptions(recorder);
+  options.listeners.push_back(live->listener);
+  options.disable_auto_compactions = false;
+  options.write_buffer_size = 64 << 10;
+  options.target_file_size_base = 64 << 10;
+  options.max_bytes_for_level_base = 128 << 10;
+  auto db = OpenDb(options, dir.path());
+  ASSERT_NE(db, nullptr);
+  constexpr uint64_t kKeys = 100000;
+  PutScrambled(*db, kKeys);
+  if (HasFatalFailure()) return;
+  ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  WaitForBackgroundWork(*db);
+
+  std::set<FilterFamily> families;
+  for (const RecordingPolicy::Choice& c : recorder->choices()) {
+    families.insert(c.family);
+  }
+  EXPECT_TRUE(families.contains(FilterFamily::kRocksDBRibbon));
+  EXPECT_TRUE(families.contains(FilterFamily::kBloomgate));
+  uint64_t keys = 0;
+  for (const FileInfo& f : Files(*db)) keys += f.num_entries;
+  const double bits = 8.0 * static_cast<double>(TotalFilterBytes(*db)) /
+                      static_cast<double>(keys);
+  std::cout << "[ figures  ] mixed live tree: " << bits << " bits/key\n";
+  // The choices are made before each file's keys are known (flushes from
+  // the last one's), so the budget is kept less tightly than by bloomgate
+  // alone, which sizes at Finish.
+  EXPECT_NEAR(bits, 10, 1.0);
+  std::string value;
+  for (uint64_t i = 0; i < kKeys; ++i) {
+    ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << i;
+    ASSERT_TRUE(
+        db->Get(rocksdb::ReadOptions(), MissingKey(i), &value).IsNotFound())
+        << i;
+  }
+}
+
+// Mixed families name what is wrong, in code and by name.
+TEST(MixedPolicyTest, BadSpecsAreRefusedByName) {
+  RegisterRocksDBPlugin();
+  for (std::string_view id :
+       {"bloomgate:10:mixed", "bloomgate:10:monkey:mixed:-1",
+        "bloomgate:10:monkey:mixd", "bloomgate:10:monkey:mixed:fast"}) {
+    absl::StatusOr<RocksDBFilterOptions> parsed =
+        ParseRocksDBFilterPolicyId(id);
+    EXPECT_EQ(parsed.status().code(), absl::StatusCode::kInvalidArgument) << id;
+    std::shared_ptr<const rocksdb::FilterPolicy> policy;
+    rocksdb::ConfigOptions config;
+    config.ignore_unsupported_options = false;
+    EXPECT_FALSE(rocksdb::FilterPolicy::CreateFromString(
+                     config, std::string(id), &policy)
+                     .ok())
+        << id;
+  }
+  EXPECT_EQ(CreateRocksDBFilterPolicy({.bits_per_key = 10, .mixed = true})
+                .status()
+                .code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(CreateRocksDBLiveTreeFilter({.bits_per_key = 10,
+                                         .monkey = true,
+                                         .mixed = true,
+                                         .read_micros = std::nan("")})
+                .status()
+                .code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 }  // namespace

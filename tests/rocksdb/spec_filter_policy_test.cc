@@ -41,7 +41,7 @@ TEST(SpecFilterPolicyTest, RejectsWhatTheBloomgatePolicyRejects) {
 
 // Whatever the family, the filters of the spec SpecForMemory gives take the
 // memory asked for, measured by building one: within 2% (the tools' equal
-// memory), and within 0.5% for Ribbon, whose parameter is searched for.
+// memory), and within 1% for Ribbon, whose parameter is searched for.
 TEST(SpecFilterPolicyTest, EveryFamilyTakesTheMemoryAskedFor) {
   constexpr uint64_t kKeys = 20000;
   for (double bits : {6.0, 10.0, 14.0}) {
@@ -53,7 +53,7 @@ TEST(SpecFilterPolicyTest, EveryFamilyTakesTheMemoryAskedFor) {
       ASSERT_TRUE(bytes.ok()) << bytes.status();
       const double measured = static_cast<double>(*bytes) * 8 / kKeys;
       const bool ribbon = kind.spec.family == FilterFamily::kRocksDBRibbon;
-      EXPECT_NEAR(measured, bits, bits * (ribbon ? 0.005 : 0.02))
+      EXPECT_NEAR(measured, bits, bits * (ribbon ? 0.01 : 0.02))
           << spec->Name();
       if (ribbon) {
         // Its parameter is the Bloom filter it matches, which takes more.

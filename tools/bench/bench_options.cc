@@ -164,6 +164,10 @@ absl::Status ValidateEngineSettings(const BenchOptions& o) {
   if (!(o.io_latency_us >= 0 && o.io_latency_us <= 1e7)) {
     return Invalid("io_latency_us", "must be in [0, 10000000]");
   }
+  if (o.read_micros.has_value() &&
+      !(*o.read_micros >= 0 && *o.read_micros <= 1e7)) {
+    return Invalid("read_micros", "must be in [0, 10000000]");
+  }
   return absl::OkStatus();
 }
 
@@ -268,7 +272,7 @@ bool EngineSupports(EngineKind engine, const FilterSpec& filter) {
   switch (engine) {
     case EngineKind::kLsm:
       return filter.family == FilterFamily::kNone ||
-             filter.family == FilterFamily::kBloomgate;
+             (filter.family == FilterFamily::kBloomgate && !filter.mixed);
     case EngineKind::kRocksDB:
       return true;
   }
@@ -281,7 +285,14 @@ FilterSpec FilterForRun(const FilterArg& filter, const BenchOptions& options,
   if (filter.own_parameter) return spec;
   spec.bits_per_key = bits.value_or(options.bloom_bits);
   if (spec.monkey) spec.fanout = options.engine.max_bytes_for_level_multiplier;
+  if (spec.mixed) spec.read_micros = ReadMicros(options);
   return spec;
+}
+
+double ReadMicros(const BenchOptions& options) {
+  return options.read_micros.value_or(options.engine.use_direct_reads
+                                          ? kDefaultDeviceReadMicros
+                                          : kDefaultPageCacheReadMicros);
 }
 
 absl::Status ValidateBenchOptions(const BenchOptions& o) {

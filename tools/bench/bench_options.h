@@ -122,17 +122,25 @@ struct BenchOptions {
   // miss (histogram.h): one steady-clock pair per lookup.
   bool histogram = false;
   double io_latency_us = 0;  // latency model (docs/evaluation.md); 0 = off
-  std::string json;          // write results here when not empty
-  bool progress = true;      // progress bar when stderr is a terminal
+  // The read time bloomgate_mixed's cost model weighs a false positive
+  // with, in microseconds; unset: kDefaultDeviceReadMicros with
+  // engine.use_direct_reads, else kDefaultPageCacheReadMicros.
+  std::optional<double> read_micros;
+  std::string json;      // write results here when not empty
+  bool progress = true;  // progress bar when stderr is a terminal
 };
 
 // The filter a run of `filter` (an entry of options.filters) builds: its own
 // parameter, or `bits` bits per key, or options.bloom_bits; with the tree's
-// fanout (max_bytes_for_level_multiplier) for a level-aware kind without its
-// own parameter. The parameter, not yet the memory: the runner turns memory
+// fanout (max_bytes_for_level_multiplier) for a level-aware kind, and the
+// run's read time (ReadMicros) for mixed families, without their own
+// parameter. The parameter, not yet the memory: the runner turns memory
 // into Ribbon's parameter.
 FilterSpec FilterForRun(const FilterArg& filter, const BenchOptions& options,
                         std::optional<double> bits = std::nullopt);
+
+// options.read_micros, or its default for the run's reads.
+double ReadMicros(const BenchOptions& options);
 
 // The two kinds --monkey_equal_memory pairs: bloomgate_monkey (level-aware
 // bits per key) and bloomgate (uniform), both blocked; compare with

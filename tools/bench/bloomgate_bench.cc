@@ -114,6 +114,11 @@ ABSL_FLAG(bool, wait_for_compactions, false,
           "alone, alike for every filter (the lsm engine always does). Use it "
           "to compare filters on the same tree; the fill's ops/s is then no "
           "write throughput");
+ABSL_FLAG(double, read_micros, -1,
+          "bloomgate_mixed: the time of one data-block read, in "
+          "microseconds, that its cost model weighs a false positive with "
+          "when it chooses each level's filter family; -1: 100 with "
+          "--use_direct_reads (a device read), else 2 (the page cache)");
 ABSL_FLAG(bool, same_tree, true,
           "rocksdb engine: grow the tree once (with bloomgate at "
           "--bloom_bits), then measure each filter on a copy of it whose "
@@ -215,6 +220,9 @@ absl::StatusOr<bench::BenchOptions> ReadFlags() {
       absl::GetFlag(FLAGS_wait_for_compactions);
   options.monkey_equal_memory = absl::GetFlag(FLAGS_monkey_equal_memory);
   options.same_tree = absl::GetFlag(FLAGS_same_tree);
+  if (const double read = absl::GetFlag(FLAGS_read_micros); read != -1) {
+    options.read_micros = read;
+  }
   options.engine.cache_size = absl::GetFlag(FLAGS_cache_size);
   options.engine.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);
   options.engine.prefetch_filters = absl::GetFlag(FLAGS_prefetch_filters);

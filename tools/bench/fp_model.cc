@@ -16,6 +16,8 @@ double PredictedFileFp(const FilterSpec& filter, uint64_t keys,
                        uint64_t filter_bytes,
                        absl::Span<const double> level_bits) {
   if (keys == 0 || filter.family == FilterFamily::kNone) return kNaN;
+  // Which family a file of mixed families got is not in its properties.
+  if (filter.mixed) return kNaN;
   if (!filter.monkey) return filter.PredictedFpRate(keys);
   for (double bits : level_bits) {
     if (bits > 0 && filter.BlockBytes(keys, bits) == filter_bytes) {

@@ -27,7 +27,9 @@ namespace bloomgate::bench {
 // budget it was built with, as a file moved down unchanged keeps it; when
 // no budget matches (a filter sized from the live tree), at the bits per
 // key its block has, with the probe count those bits choose
-// (FilterSpec::PredictedBlockFpRate). NaN without a filter block.
+// (FilterSpec::PredictedBlockFpRate). NaN without a filter block, and for
+// mixed families (FilterSpec::mixed), whose files do not record which
+// family built their filter.
 double PredictedFileFp(const FilterSpec& filter, uint64_t keys,
                        uint64_t filter_bytes,
                        absl::Span<const double> level_bits = {});

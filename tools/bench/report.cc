@@ -205,6 +205,12 @@ std::string FormatRunPlan(const BenchOptions& o) {
                    absl::StrFormat("%g", o.bloom_bits),
                    " bits/key of filter memory each (but those given their "
                    "own parameter)");
+  if (std::any_of(o.filters.begin(), o.filters.end(),
+                  [](const FilterArg& f) { return f.spec.mixed; })) {
+    absl::StrAppend(&out, "; bloomgate_mixed weighs a read at ",
+                    absl::StrFormat("%g", ReadMicros(o)),
+                    " us (--read_micros)");
+  }
   bool monkey = false, uniform = false;
   for (const FilterArg& f : o.filters) {
     if (f.own_parameter) continue;

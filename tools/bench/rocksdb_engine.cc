@@ -94,6 +94,7 @@ class RocksDBEngine final : public Engine {
     absl::StatusOr<FilterPolicyAndListener> filter =
         MakeFilter(o.filter, o.hand_shaped_tree);
     if (!filter.ok()) return filter.status();
+    listener_ = filter->listener;
 
     rocksdb::BlockBasedTableOptions table;
     table.filter_policy = filter->policy;
@@ -302,11 +303,31 @@ class RocksDBEngine final : public Engine {
     // (CompactionOptions' default), and never a trivial move.
     rocksdb::CompactionOptions compaction;
     compaction.compression = rocksdb::kNoCompression;
+    int job = 0;
     for (const rocksdb::LevelMetaData& level : meta.levels) {
       for (const rocksdb::SstFileMetaData& file : level.files) {
+        // RocksDB tells listeners nothing of CompactFiles: a level-aware
+        // filter that follows the live tree is told here, as a compaction
+        // of RocksDB's own would tell it.
+        rocksdb::CompactionJobInfo info;
+        info.cf_name = rocksdb::kDefaultColumnFamilyName;
+        info.job_id = --job;  // apart from RocksDB's own jobs
+        info.output_level = level.level;
+        rocksdb::CompactionFileInfo input;
+        input.level = level.level;
+        input.file_number = file.file_number;
+        info.input_file_infos.push_back(input);
+        if (listener_ != nullptr) listener_->OnCompactionBegin(db_.get(), info);
+        rocksdb::CompactionJobInfo done;
         absl::Status s =
-            FromRocks(db_->CompactFiles(compaction, {file.name}, level.level),
+            FromRocks(db_->CompactFiles(compaction, {file.name}, level.level,
+                                        /*output_path_id=*/-1,
+                                        /*output_file_names=*/nullptr, &done),
                       absl::StrCat("rewrite ", file.name));
+        done.job_id = info.job_id;
+        if (listener_ != nullptr) {
+          listener_->OnCompactionCompleted(db_.get(), done);
+        }
         if (!s.ok()) return s;
       }
     }
@@ -397,6 +418,8 @@ class RocksDBEngine final : public Engine {
   bool no_cache_ = true;
   std::atomic<bool> multigets_{false};  // MultiGet has been called
   std::shared_ptr<rocksdb::Statistics> statistics_;
+  // The live-tree filter's, if the filter follows the live tree.
+  std::shared_ptr<rocksdb::EventListener> listener_;
   std::unique_ptr<rocksdb::DB> db_;
   rocksdb::WriteOptions write_options_;
   rocksdb::ReadOptions read_options_;

@@ -20,6 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/types/span.h"
+#include "bloomgate/allocation.h"
 #include "engine.h"
 #include "fp_model.h"
 #include "monkey.h"
@@ -697,14 +698,28 @@ void Runner::PrintTarget(const Target& target) const {
       target.filter.family == FilterFamily::kBloomgate && !HandShapedTree()) {
     *out_ << " (budget " << target.bits
           << " bits/key on average; each flush and compaction shares it out "
-             "over the live tree)";
+             "over the live tree";
+    if (target.filter.mixed) {
+      *out_ << " and chooses its family, bloomgate or Ribbon, by the cost "
+               "model at "
+            << target.filter.read_micros << " us a read";
+    }
+    *out_ << ")";
   } else if (target.filter.monkey) {
     *out_ << " (budget " << target.bits << " bits/key on average over "
           << options_.engine.num_levels << " levels of fanout "
           << options_.engine.max_bytes_for_level_multiplier << "; by level";
+    absl::StatusOr<std::vector<RunFilter>> families =
+        LevelFilters(target.filter, options_.engine.num_levels);
     for (size_t level = 0; level < target.level_bits.size(); ++level) {
       *out_ << " L" << level << " "
             << absl::StrFormat("%.2f", target.level_bits[level]);
+      if (target.filter.mixed && families.ok()) {
+        *out_ << " "
+              << ((*families)[level].family == FilterFamily::kRocksDBRibbon
+                      ? "ribbon"
+                      : "bloomgate");
+      }
     }
     *out_ << ")";
   } else if (target.filter.family == FilterFamily::kRocksDBRibbon) {

@@ -1,0 +1,128 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "src/rocksdb/builtin_filters.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <string_view>
+
+#include "absl/strings/str_cat.h"
+#include "src/rocksdb/filter_bits.h"
+#include "src/rocksdb/rocksdb_compat.h"
+
+namespace bloomgate::rocksdb_internal {
+namespace {
+
+// RocksDB's built-in filter blocks end in 5 bytes of metadata, the first of
+// which marks the implementation (table/block_based/filter_policy.cc).
+constexpr size_t kBuiltinMetadataBytes = 5;
+constexpr char kFastLocalBloomMarker = static_cast<char>(-1);
+constexpr char kStandard128RibbonMarker = static_cast<char>(-2);
+// bloomgate's blocks end in their magic (docs/filter-format.md).
+constexpr std::string_view kBloomgateMagic = "BGFB";
+
+constexpr double kLowestRibbonParameter = 1;
+constexpr double kHighestRibbonParameter = 100;
+
+// The bytes `builder`, one of RocksDB's built-in builders, gives a filter
+// of `num_keys` keys. Before 10.9 CalculateSpace is on
+// BuiltinFilterBitsBuilder, which every built-in builder is.
+uint64_t RibbonSpace(rocksdb::FilterBitsBuilder& builder, uint64_t num_keys) {
+#if BLOOMGATE_ROCKSDB_BUILDER_HAS_SPACE
+  return builder.CalculateSpace(static_cast<size_t>(num_keys));
+#else
+  return static_cast<rocksdb::BuiltinFilterBitsBuilder&>(builder)
+      .CalculateSpace(static_cast<size_t>(num_keys));
+#endif
+}
+
+}  // namespace
+
+bool IsBuiltinFilterBlock(std::string_view contents) {
+  if (contents.size() <= kBuiltinMetadataBytes) return false;
+  if (contents.ends_with(kBloomgateMagic)) return false;
+  const char marker = contents[contents.size() - kBuiltinMetadataBytes];
+  return marker == kFastLocalBloomMarker || marker == kStandard128RibbonMarker;
+}
+
+rocksdb::FilterBitsReader* NewAnyFilterBitsReader(
+    const rocksdb::Slice& contents) {
+  const std::string_view block(contents.data(), contents.size());
+  if (IsBuiltinFilterBlock(block)) {
+    return rocksdb::BuiltinFilterPolicy::GetBuiltinFilterBitsReader(contents);
+  }
+  return new BitsReader(block);
+}
+
+absl::StatusOr<double> RibbonParameterForMemory(double bits_per_key,
+                                                uint64_t num_keys,
+                                                const RibbonBytes& bytes) {
+  auto memory_at = [&](double parameter) -> absl::StatusOr<double> {
+    absl::StatusOr<uint64_t> b = bytes(parameter);
+    if (!b.ok()) return b.status();
+    return static_cast<double>(*b) * 8 / static_cast<double>(num_keys);
+  };
+  double lo = kLowestRibbonParameter;
+  double hi = kHighestRibbonParameter;
+  absl::StatusOr<double> lowest = memory_at(lo);
+  absl::StatusOr<double> highest = memory_at(hi);
+  if (!lowest.ok()) return lowest.status();
+  if (!highest.ok()) return highest.status();
+  if (!(bits_per_key >= *lowest && bits_per_key <= *highest)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "RocksDB's Ribbon filter cannot take ", bits_per_key,
+        " bits per key of memory: its filters of ", num_keys, " keys take ",
+        *lowest, " to ", *highest, " bits per key"));
+  }
+  // Memory grows with the parameter (in steps: Ribbon rounds its slots):
+  // the lowest parameter that takes at least bits_per_key.
+  while (hi - lo > 1e-3) {
+    const double mid = (lo + hi) / 2;
+    absl::StatusOr<double> memory = memory_at(mid);
+    if (!memory.ok()) return memory.status();
+    (*memory < bits_per_key ? lo : hi) = mid;
+  }
+  absl::StatusOr<double> at_lo = memory_at(lo);
+  absl::StatusOr<double> at_hi = memory_at(hi);
+  if (!at_lo.ok()) return at_lo.status();
+  if (!at_hi.ok()) return at_hi.status();
+  return std::abs(*at_lo - bits_per_key) < std::abs(*at_hi - bits_per_key) ? lo
+                                                                           : hi;
+}
+
+rocksdb::FilterBitsBuilder* RibbonPolicies::NewBuilder(
+    double bits_per_key, uint64_t num_keys,
+    const rocksdb::FilterBuildingContext& context) {
+  num_keys = std::max<uint64_t>(num_keys, 1);
+  // The search's builders only size, and are gone before their policies.
+  absl::StatusOr<double> parameter = RibbonParameterForMemory(
+      bits_per_key, num_keys, [&](double p) -> absl::StatusOr<uint64_t> {
+        std::unique_ptr<const rocksdb::FilterPolicy> policy(
+            rocksdb::NewRibbonFilterPolicy(p, /*bloom_before_level=*/-1));
+        std::unique_ptr<rocksdb::FilterBitsBuilder> builder(
+            policy->GetBuilderWithContext(context));
+        if (builder == nullptr) return absl::InternalError("no builder");
+        return RibbonSpace(*builder, num_keys);
+      });
+  const double p = parameter.ok()
+                       ? *parameter
+                       : std::clamp(bits_per_key, kLowestRibbonParameter,
+                                    kHighestRibbonParameter);
+  return At(static_cast<int>(std::lround(p * 100)))
+      .GetBuilderWithContext(context);
+}
+
+const rocksdb::FilterPolicy& RibbonPolicies::At(int centibits) {
+  absl::MutexLock lock(&mu_);
+  std::unique_ptr<const rocksdb::FilterPolicy>& policy =
+      by_centibits_[centibits];
+  if (policy == nullptr) {
+    policy.reset(rocksdb::NewRibbonFilterPolicy(centibits / 100.0,
+                                                /*bloom_before_level=*/-1));
+  }
+  return *policy;
+}
+
+}  // namespace bloomgate::rocksdb_internal
