@@ -16,7 +16,8 @@
 //
 // Compatibility, whatever a policy is configured with (docs/rocksdb-plugin.md):
 //  - a bloomgate policy reads every filter any bloomgate policy wrote (the
-//    layout and probe count are stored in each block);
+//    layout and probe count are stored in each block; RocksDB's Ribbon and
+//    Bloom blocks of a policy of mixed families, by RocksDB's reader);
 //  - RocksDB configured with its built-in filter, or none, reads a DB written
 //    with bloomgate correctly, without filtering those files; bloomgate reads
 //    a DB written with the built-in filter likewise. Compaction rewrites the
@@ -45,14 +46,18 @@ namespace bloomgate {
 
 // A policy's configuration: a FilterSpec of the bloomgate family
 // (filter_spec.h). With `monkey`, leveled compaction and a file created at
-// level L gets LevelBitsPerKey(num_levels)[L]: more bits per key in the
+// level L gets LevelFilters(*this, num_levels)[L] (allocation.h): more bits
+// per key in the
 // small upper levels, fewer in the large last one, the same memory in total
 // when the tree has the assumed shape. Set `fanout` to the column family's
 // max_bytes_for_level_multiplier, which RocksDB does not pass to filter
 // policies. Flushes and L0 take the top level's budget, files known to be
 // bottommost the last level's, universal and FIFO compaction and files
-// outside the LSM (SstFileWriter) the average. docs/rocksdb-plugin.md
-// ("Level-aware bits per key") has the details.
+// outside the LSM (SstFileWriter) the average. With `mixed` as well, each
+// level's family too: bloomgate's filter or RocksDB's Ribbon filter, built
+// by RocksDB's own builder, whichever makes an absent-key lookup fastest
+// at `read_micros` a read. docs/rocksdb-plugin.md ("Level-aware bits per
+// key", "Mixed families") has the details.
 using RocksDBFilterOptions = FilterSpec;
 
 inline constexpr double kMinRocksDBFanout = kMinFanout;
@@ -94,10 +99,12 @@ struct RocksDBLiveTreeFilter {
   // NewRocksDBFilterPolicy(options): a policy re-created from an OPTIONS
   // file uses the assumed shape until the application sets this pair again.
   std::shared_ptr<const rocksdb::FilterPolicy> policy;
-  // For DBOptions::listeners of the same database: after every flush and
-  // compaction it reads the live files (DB::GetLiveFilesMetaData) and the
-  // new files' filter sizes. Until the first, the tree counts as empty;
-  // files written before it was added count as holding their share.
+  // For DBOptions::listeners of the same database: before and after every
+  // flush and compaction it reads the live files
+  // (DB::GetLiveFilesMetaData), and after, the new files' filter sizes.
+  // Until the first, the tree counts as empty; files written before it was
+  // added count as holding their share. RocksDB does not call listeners
+  // for DB::CompactFiles (docs/rocksdb-plugin.md, "Limitations").
   std::shared_ptr<rocksdb::EventListener> listener;
 };
 
@@ -105,7 +112,9 @@ struct RocksDBLiveTreeFilter {
 // pair per database. Universal and FIFO compaction, and files outside the
 // LSM, are treated as by NewRocksDBFilterPolicy. A file the allocation
 // would leave without a filter gets the smallest (kMinBitsPerKey): RocksDB
-// cannot drop a filter once its keys are in. InvalidArgument as
+// cannot drop a filter once its keys are in. With options.mixed a file's
+// family and bits are chosen before its keys are known, when no filter
+// can still be chosen. InvalidArgument as
 // CreateRocksDBFilterPolicy, and without options.monkey.
 absl::StatusOr<RocksDBLiveTreeFilter> CreateRocksDBLiveTreeFilter(
     const RocksDBFilterOptions& options);
@@ -133,6 +142,11 @@ std::string RocksDBFilterPolicyId(const RocksDBFilterOptions& options);
 //   ":monkey"                           level-aware, fanout 10
 //   ":monkey:<fanout>"                  level-aware, e.g.
 //   "bloomgate:10:monkey:8"
+// and after the monkey part, optionally
+//   ":mixed"                            each level's family by cost, reads
+//                                       of 100 us
+//   ":mixed:<read_micros>"              ... of read_micros, e.g.
+//   "bloomgate:10:monkey:mixed:2"
 // e.g. "bloomgate:10:monkey", "bloomgate:10:standard:monkey".
 // InvalidArgument, saying what is wrong and what is expected, otherwise.
 absl::StatusOr<RocksDBFilterOptions> ParseRocksDBFilterPolicyId(

@@ -43,8 +43,10 @@ constexpr std::string_view kExpectedForm =
 // about this many keys (Ribbon's memory per key depends a little on it).
 constexpr uint64_t kAssumedKeysPerFile = 50000;
 
-// Past every key a flush can hold: a flush's key range is not known when
-// its filter's family is chosen, so it is taken to span the key space.
+// The end of the key space, as far as the allocation's reach needs it (past
+// every key but those that begin with 256 0xff bytes): a flush's key range
+// is not known when its filter's family is chosen, so it is taken to span
+// the key space.
 const std::string& KeySpaceEnd() {
   static const std::string* end = new std::string(256, '\xff');
   return *end;

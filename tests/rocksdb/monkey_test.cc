@@ -446,6 +446,35 @@ TEST(MonkeyDbTest, LevelWithoutFilterStillReadsCorrectly) {
   ExpectReadsCorrect(*db);
 }
 
+// The keys automatic-compaction tests write, in scrambled order.
+constexpr uint64_t kAutoKeys = 100000;
+
+// A DB in `dir` with `options`, holding kAutoKeys keys once its flushes and
+// the compactions RocksDB scheduled for them have settled; null after a
+// failed expectation.
+std::unique_ptr<rocksdb::DB> FillUnderAutomaticCompactions(
+    const rocksdb::Options& options, const std::string& dir) {
+  auto db = OpenDb(options, dir);
+  EXPECT_NE(db, nullptr);
+  if (db == nullptr) return nullptr;
+  PutScrambled(*db, kAutoKeys);
+  if (::testing::Test::HasFatalFailure()) return nullptr;
+  EXPECT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
+  WaitForBackgroundWork(*db);
+  return db;
+}
+
+// Every one of the kAutoKeys keys is found, and no missing key.
+void ExpectAutoKeysRead(rocksdb::DB& db) {
+  std::string value;
+  for (uint64_t i = 0; i < kAutoKeys; ++i) {
+    ASSERT_TRUE(db.Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << i;
+    ASSERT_TRUE(
+        db.Get(rocksdb::ReadOptions(), MissingKey(i), &value).IsNotFound())
+        << i;
+  }
+}
+
 // Records the context of every builder RocksDB asks `inner` for and the
 // bits per key of the builder it got, so a test can check the choices made
 // by compactions it does not schedule itself.
@@ -516,13 +545,8 @@ TEST(MonkeyDbTest, AutomaticCompactionsUseTheirLevelsBudgets) {
   options.target_file_size_base = 32 << 10;
   options.max_bytes_for_level_base = 64 << 10;
   options.level0_file_num_compaction_trigger = 2;
-  auto db = OpenDb(options, dir.path());
+  auto db = FillUnderAutomaticCompactions(options, dir.path());
   ASSERT_NE(db, nullptr);
-  constexpr uint64_t kKeys = 100000;
-  PutScrambled(*db, kKeys);
-  if (HasFatalFailure()) return;
-  ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
-  WaitForBackgroundWork(*db);
 
   const std::vector<double> bits = LevelBits(kMonkey10, kNumLevels);
   // Which levels compactions wrote to, and whether anything lay below them,
@@ -569,13 +593,7 @@ TEST(MonkeyDbTest, AutomaticCompactionsUseTheirLevelsBudgets) {
   for (const auto& [level, n] : files_per_level) {
     std::cout << "[ figures  ] L" << level << ": " << n << " files\n";
   }
-  std::string value;
-  for (uint64_t i = 0; i < kKeys; ++i) {
-    ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << i;
-    ASSERT_TRUE(
-        db->Get(rocksdb::ReadOptions(), MissingKey(i), &value).IsNotFound())
-        << i;
-  }
+  ExpectAutoKeysRead(*db);
 }
 
 // --- Mixed families (RocksDBFilterOptions::mixed): each level's family by
@@ -776,13 +794,8 @@ TEST(MixedDbTest, LiveTreeChoosesFamiliesUnderAutomaticCompactions) {
   options.write_buffer_size = 64 << 10;
   options.target_file_size_base = 64 << 10;
   options.max_bytes_for_level_base = 128 << 10;
-  auto db = OpenDb(options, dir.path());
+  auto db = FillUnderAutomaticCompactions(options, dir.path());
   ASSERT_NE(db, nullptr);
-  constexpr uint64_t kKeys = 100000;
-  PutScrambled(*db, kKeys);
-  if (HasFatalFailure()) return;
-  ASSERT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
-  WaitForBackgroundWork(*db);
 
   std::set<FilterFamily> families;
   for (const RecordingPolicy::Choice& c : recorder->choices()) {
@@ -799,13 +812,7 @@ TEST(MixedDbTest, LiveTreeChoosesFamiliesUnderAutomaticCompactions) {
   // the last one's), so the budget is kept less tightly than by bloomgate
   // alone, which sizes at Finish.
   EXPECT_NEAR(bits, 10, 1.0);
-  std::string value;
-  for (uint64_t i = 0; i < kKeys; ++i) {
-    ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << i;
-    ASSERT_TRUE(
-        db->Get(rocksdb::ReadOptions(), MissingKey(i), &value).IsNotFound())
-        << i;
-  }
+  ExpectAutoKeysRead(*db);
 }
 
 // Mixed families name what is wrong, in code and by name.
