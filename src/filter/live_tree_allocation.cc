@@ -40,22 +40,52 @@ struct Run {
   std::vector<const LiveFile*> files;
 };
 
+// A run's pieces sorted by their smallest key, with the largest key of
+// each prefix: whether a key range overlaps any of them is then one binary
+// search, so that the reach of every run of a tree of thousands of files
+// costs (files x runs x log files) comparisons, not files squared.
+class RangeIndex {
+ public:
+  explicit RangeIndex(absl::Span<const Piece> pieces)
+      : pieces_(pieces.begin(), pieces.end()) {
+    std::sort(pieces_.begin(), pieces_.end(),
+              [](const Piece& a, const Piece& b) {
+                return a.smallest < b.smallest;
+              });
+    std::string_view largest;
+    for (const Piece& p : pieces_) {
+      if (max_largest_.empty() || p.largest > largest) largest = p.largest;
+      max_largest_.push_back(largest);
+    }
+  }
+
+  // Whether [smallest, largest] overlaps one of the pieces: of those that
+  // start at or before `largest`, one ends at or after `smallest`.
+  bool Overlaps(std::string_view smallest, std::string_view largest) const {
+    const auto starts_after = std::upper_bound(
+        pieces_.begin(), pieces_.end(), largest,
+        [](std::string_view key, const Piece& p) { return key < p.smallest; });
+    const size_t n = static_cast<size_t>(starts_after - pieces_.begin());
+    return n > 0 && max_largest_[n - 1] >= smallest;
+  }
+
+ private:
+  std::vector<Piece> pieces_;
+  std::vector<std::string_view> max_largest_;  // over pieces_[0..i]
+};
+
 // The share of the tree's keys that lie in pieces overlapping one of
 // `run`'s: how many lookups spread like the keys fall in the run's key
 // range. Counted over every run's pieces, not only the largest run's: a
 // young tree's last level may not span the key space yet, and a run beyond
 // its range is still reached.
 double Reach(const Run& run, absl::Span<const Run> runs) {
+  const RangeIndex index(run.pieces);
   uint64_t covered = 0, total = 0;
   for (const Run& other : runs) {
     for (const Piece& d : other.pieces) {
       total += d.keys;
-      for (const Piece& p : run.pieces) {
-        if (d.largest >= p.smallest && d.smallest <= p.largest) {
-          covered += d.keys;
-          break;
-        }
-      }
+      if (index.Overlaps(d.smallest, d.largest)) covered += d.keys;
     }
   }
   if (total == 0) return 1;
