@@ -41,8 +41,8 @@ struct Series {
 // The readmissing results of a --bloom_bits sweep (`results`: the arrays of
 // its --json files, concatenated in order): for each filter but none, on
 // the first engine that ran it, (bits per key its filters spent, FP
-// observed), titled "filter (engine)". The bits spent are not the
-// configured figure for every filter (Ribbon takes ~30% less).
+// observed), titled "filter (engine)": the bits spent, not the memory
+// asked for, which filters round (whole cache lines, Ribbon's slots).
 std::vector<Series> FpAgainstBits(const nlohmann::json& results);
 
 // The FP rates PredictedFpRate gives at OptimalNumProbes, 1 to 20 bits/key:
