@@ -99,11 +99,10 @@ struct RocksDBLiveTreeFilter {
   // NewRocksDBFilterPolicy(options): a policy re-created from an OPTIONS
   // file uses the assumed shape until the application sets this pair again.
   std::shared_ptr<const rocksdb::FilterPolicy> policy;
-  // For DBOptions::listeners of the same database: before and after every
-  // flush and compaction it reads the live files
-  // (DB::GetLiveFilesMetaData), and after, the new files' filter sizes.
-  // Until the first, the tree counts as empty; files written before it was
-  // added count as holding their share. RocksDB does not call listeners
+  // For DBOptions::listeners of the same database: after every flush and
+  // compaction it reads the live files (DB::GetLiveFilesMetaData) and the
+  // new files' filter sizes, and before the first it reads the live files
+  // too. Files written before it was added count as holding their share. RocksDB does not call listeners
   // for DB::CompactFiles (docs/rocksdb-plugin.md, "Limitations").
   std::shared_ptr<rocksdb::EventListener> listener;
 };

@@ -239,7 +239,8 @@ double AllocateWithinBudget(const Problem& problem,
   // rates there are far below 1e-12, so the price must fall further).
   while (allocate(lo) < budget && lo > 1e-300) lo *= 1e-12;
   while (allocate(hi) > budget && hi < 1e12) hi *= 16;
-  for (int iter = 0; iter < 60; ++iter) {
+  // To a billionth of the price (about 35 steps from the first bracket).
+  while (hi > lo * (1 + 1e-9)) {
     const double mid = std::sqrt(lo * hi);
     if (allocate(mid) > budget) {
       lo = mid;

@@ -78,6 +78,14 @@ uint64_t LiveTree::LastFlushKeys(const std::string& cf) const {
   return it == flush_keys_.end() ? 0 : it->second;
 }
 
+void LiveTree::RefreshOnce(rocksdb::DB& db) {
+  {
+    absl::MutexLock l(&mu_);
+    if (refreshed_) return;
+  }
+  Refresh(db);
+}
+
 void LiveTree::Refresh(rocksdb::DB& db) {
   // Outside the lock: it takes RocksDB's own mutex.
   std::vector<rocksdb::LiveFileMetaData> live;
@@ -99,6 +107,7 @@ void LiveTree::Refresh(rocksdb::DB& db) {
     by_cf[m.column_family_name].push_back(std::move(f));
   }
   filter_bytes_ = std::move(still_live);
+  refreshed_ = true;
   by_cf_.clear();
   for (auto& [cf, files] : by_cf) {
     by_cf_[cf] =
@@ -126,12 +135,12 @@ void LiveTreeListener::OnFlushCompleted(rocksdb::DB* db,
 
 void LiveTreeListener::OnFlushBegin(rocksdb::DB* db,
                                     const rocksdb::FlushJobInfo& /*info*/) {
-  tree_->Refresh(*db);
+  tree_->RefreshOnce(*db);
 }
 
 void LiveTreeListener::OnCompactionBegin(
     rocksdb::DB* db, const rocksdb::CompactionJobInfo& info) {
-  tree_->Refresh(*db);
+  tree_->RefreshOnce(*db);
   std::vector<uint64_t> inputs;
   for (const rocksdb::CompactionFileInfo& f : info.input_file_infos) {
     inputs.push_back(f.file_number);

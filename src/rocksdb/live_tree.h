@@ -71,6 +71,10 @@ class LiveTree {
   // Reads the live files of `db` (DB::GetLiveFilesMetaData), forgetting
   // the filter sizes of files no longer live.
   void Refresh(rocksdb::DB& db);
+  // Refresh, unless the tree was ever read: the first flush or compaction
+  // of a reopened database then sees its files; later ones see the tree
+  // the last one left, which every completed flush and compaction reads.
+  void RefreshOnce(rocksdb::DB& db);
   // A compaction of `inputs` (file numbers) of `cf` into `output_level`
   // began, or ended.
   void BeginCompaction(int job_id, const std::string& cf, int output_level,
@@ -89,13 +93,14 @@ class LiveTree {
       ABSL_GUARDED_BY(mu_);
   std::unordered_map<uint64_t, uint64_t> filter_bytes_ ABSL_GUARDED_BY(mu_);
   std::map<std::string, uint64_t> flush_keys_ ABSL_GUARDED_BY(mu_);
+  bool refreshed_ ABSL_GUARDED_BY(mu_) = false;
   std::map<int, Compaction> running_ ABSL_GUARDED_BY(mu_);  // by job id
 };
 
-// Keeps `tree` up to date: before every flush and compaction of the
-// database it is added to (DBOptions::listeners) it reads the live files,
-// so that the first of a reopened database sees the tree too, and after
-// each it records the new files' filter sizes and reads them again.
+// Keeps `tree` up to date: after every flush and compaction of the
+// database it is added to (DBOptions::listeners) it records the new files'
+// filter sizes and reads the live files, and before the first it reads
+// them too, so that the first outputs of a reopened database see the tree.
 // RocksDB does not tell listeners of DB::CompactFiles; a caller that
 // compacts that way and wants the tree followed calls OnCompactionBegin and
 // OnCompactionCompleted itself.
