@@ -102,8 +102,9 @@ struct RocksDBLiveTreeFilter {
   // For DBOptions::listeners of the same database: after every flush and
   // compaction it reads the live files (DB::GetLiveFilesMetaData) and the
   // new files' filter sizes, and before the first it reads the live files
-  // too. Files written before it was added count as holding their share. RocksDB does not call listeners
-  // for DB::CompactFiles (docs/rocksdb-plugin.md, "Limitations").
+  // too. Files written before it was added count as holding their share.
+  // RocksDB does not call listeners for DB::CompactFiles
+  // (docs/rocksdb-plugin.md, "Limitations").
   std::shared_ptr<rocksdb::EventListener> listener;
 };
 
