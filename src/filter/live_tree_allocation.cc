@@ -48,10 +48,9 @@ class RangeIndex {
  public:
   explicit RangeIndex(absl::Span<const Piece> pieces)
       : pieces_(pieces.begin(), pieces.end()) {
-    std::sort(pieces_.begin(), pieces_.end(),
-              [](const Piece& a, const Piece& b) {
-                return a.smallest < b.smallest;
-              });
+    std::sort(
+        pieces_.begin(), pieces_.end(),
+        [](const Piece& a, const Piece& b) { return a.smallest < b.smallest; });
     std::string_view largest;
     for (const Piece& p : pieces_) {
       if (max_largest_.empty() || p.largest > largest) largest = p.largest;

@@ -31,8 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string keys[] = {"", "dog", "pig", "elk", "rat"};
   for (const std::string& key : keys) reader->MayMatch(key);
   rocksdb::Slice slices[5] = {keys[0], keys[1], keys[2], keys[3], keys[4]};
-  rocksdb::Slice* pointers[5] = {&slices[0], &slices[1], &slices[2],
-                                 &slices[3], &slices[4]};
+  rocksdb::Slice* pointers[5] = {&slices[0], &slices[1], &slices[2], &slices[3],
+                                 &slices[4]};
   bool may_match[5] = {};
   reader->MayMatch(5, pointers, may_match);
   return 0;
