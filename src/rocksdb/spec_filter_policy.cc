@@ -58,10 +58,14 @@ std::unique_ptr<rocksdb::FilterBitsBuilder> NewSpecBitsBuilder(
   absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
       NewFilterPolicyForSpec(spec);
   if (!policy.ok() || *policy == nullptr) return nullptr;
-  // With optimize_filters_for_memory off (the default) the built-in builders
-  // keep no reference to their policy, so the policy may go now.
+  // With optimize_filters_for_memory off the built-in builders keep no
+  // reference to their policy, so the policy may go now; on, as it is by
+  // default from RocksDB 9.2, they would update a counter inside it. Off
+  // also sizes every filter from its keys alone, not from the allocator's
+  // rounding.
   rocksdb::BlockBasedTableOptions table_options;
   table_options.filter_policy.reset();
+  table_options.optimize_filters_for_memory = false;
   rocksdb::FilterBuildingContext context(table_options);
   return std::unique_ptr<rocksdb::FilterBitsBuilder>(
       (*policy)->GetBuilderWithContext(context));
