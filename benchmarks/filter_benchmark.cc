@@ -23,6 +23,8 @@
 // bits_per_key, the block's whole size (metadata included) per key.
 // The run ends with a table of ratios against rocksdb_bloom (ratio_reporter).
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -190,9 +192,45 @@ struct Keys {
   std::vector<rocksdb::Slice*> absent_pointers;
 };
 
+// Where every filter's block sits, in bytes past a 64-byte boundary
+// (--bloomgate_block_offset). Both Bloom filters read 64-byte lines, which
+// span two cache lines unless the block is aligned; left to the builders'
+// allocations, the offsets came out 0, 16, 32 or 48 by filter and key count,
+// so one side of a ratio could read twice the cache lines of the other.
+// RocksDB's block cache places a block where its allocator does: jemalloc
+// aligns blocks of 4 KiB and more to pages; glibc's malloc gives 16 past a
+// boundary (or a random multiple of 16 for blocks under its mmap threshold).
+size_t block_offset = 0;
+
+// Whether blocks lie in 2 MiB pages (--bloomgate_huge_pages): beyond the
+// caches a query's page walk is part of its wait, and the same for every
+// filter, so it shows how much of a ratio is the memory's.
+bool huge_pages = false;
+
+// A copy of `block` at block_offset past a 64-byte boundary, in 2 MiB pages
+// if huge_pages (madvise(MADV_HUGEPAGE), which the kernel may refuse).
+struct PlacedBlock {
+  explicit PlacedBlock(const rocksdb::Slice& block) {
+    constexpr size_t kHugePage = size_t{2} << 20;
+    const size_t alignment = huge_pages ? kHugePage : 64;
+    const size_t bytes =
+        (block.size() + 64 + alignment - 1) / alignment * alignment;
+    storage.reset(static_cast<char*>(std::aligned_alloc(alignment, bytes)));
+    if (storage == nullptr) std::abort();
+    if (huge_pages) (void)madvise(storage.get(), bytes, MADV_HUGEPAGE);
+    char* start = storage.get() + block_offset;
+    std::memcpy(start, block.data(), block.size());
+    data = rocksdb::Slice(start, block.size());
+  }
+  struct Free {
+    void operator()(char* p) const { std::free(p); }
+  };
+  std::unique_ptr<char, Free> storage;
+  rocksdb::Slice data;
+};
+
 struct BuiltFilter {
-  std::unique_ptr<const char[]> buffer;
-  rocksdb::Slice block;
+  std::unique_ptr<PlacedBlock> placed;
   std::unique_ptr<rocksdb::FilterBitsReader> reader;
   double fp_rate = 0;
   double bits_per_key = 0;
@@ -221,8 +259,11 @@ BuiltFilter& FilterFor(const Filter& filter, size_t n) {
   if (slot) return *slot;
   slot = std::make_unique<BuiltFilter>();
   const Keys& keys = KeysFor(n);
-  slot->block = Build(filter, keys.added, &slot->buffer);
-  slot->reader = NewReader(filter, slot->block);
+  std::unique_ptr<const char[]> buffer;
+  slot->placed =
+      std::make_unique<PlacedBlock>(Build(filter, keys.added, &buffer));
+  const rocksdb::Slice& block = slot->placed->data;
+  slot->reader = NewReader(filter, block);
   if (slot->reader == nullptr) {
     std::fprintf(stderr, "%s: no reader for the block its builder wrote\n",
                  filter.name.c_str());
@@ -238,7 +279,7 @@ BuiltFilter& FilterFor(const Filter& filter, size_t n) {
         rocksdb::Slice(reinterpret_cast<const char*>(key), sizeof(key)));
   }
   slot->fp_rate = static_cast<double>(positives) / kFpSampleKeys;
-  slot->bits_per_key = 8.0 * slot->block.size() / n;
+  slot->bits_per_key = 8.0 * block.size() / n;
   return *slot;
 }
 
@@ -354,27 +395,41 @@ void RegisterAll(const std::vector<size_t>& sizes) {
 
 int main(int argc, char** argv) {
   namespace bench = bloomgate::bench;
-  // --bloomgate_keys=<n>,<n>,... is ours; the rest is Google Benchmark's.
+  // --bloomgate_keys, --bloomgate_block_offset and --bloomgate_huge_pages
+  // are ours; the rest is Google Benchmark's.
   std::vector<size_t> sizes(std::begin(bench::kDefaultSizes),
                             std::end(bench::kDefaultSizes));
   constexpr std::string_view kKeysFlag = "--bloomgate_keys=";
+  constexpr std::string_view kOffsetFlag = "--bloomgate_block_offset=";
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if (arg.substr(0, kKeysFlag.size()) != kKeysFlag) {
+    if (arg.starts_with(kKeysFlag)) {
+      std::optional<std::vector<size_t>> parsed =
+          bench::ParseSizes(arg.substr(kKeysFlag.size()));
+      if (!parsed) {
+        std::fprintf(stderr,
+                     "%s: --bloomgate_keys takes key counts such as "
+                     "10000,1000000,1e7,1e8\n",
+                     argv[0]);
+        return 1;
+      }
+      sizes = *std::move(parsed);
+    } else if (arg == "--bloomgate_huge_pages") {
+      bench::huge_pages = true;
+    } else if (arg.starts_with(kOffsetFlag)) {
+      if (!absl::SimpleAtoi(bloomgate::ToAbsl(arg.substr(kOffsetFlag.size())),
+                            &bench::block_offset) ||
+          bench::block_offset > 63) {
+        std::fprintf(stderr,
+                     "%s: --bloomgate_block_offset takes a byte offset from "
+                     "0 to 63\n",
+                     argv[0]);
+        return 1;
+      }
+    } else {
       argv[kept++] = argv[i];
-      continue;
     }
-    std::optional<std::vector<size_t>> parsed =
-        bench::ParseSizes(arg.substr(kKeysFlag.size()));
-    if (!parsed) {
-      std::fprintf(stderr,
-                   "%s: --bloomgate_keys takes key counts such as "
-                   "10000,1000000,1e7,1e8\n",
-                   argv[0]);
-      return 1;
-    }
-    sizes = *std::move(parsed);
   }
   argc = kept;
   const std::string cpu = bench::PinToOneCpuOrExit(&argc, argv);
@@ -382,7 +437,14 @@ int main(int argc, char** argv) {
     std::fputs(
         "  --bloomgate_keys=<n>,<n>,...\n"
         "      key counts to benchmark, integers or 1eN (default: "
-        "10000,1000000,10000000)\n",
+        "10000,1000000,10000000)\n"
+        "  --bloomgate_block_offset=<0-63>\n"
+        "      where every filter's block starts, in bytes past a 64-byte\n"
+        "      boundary (default: 0, aligned, as jemalloc places blocks of\n"
+        "      4 KiB and more; glibc's malloc places large ones at 16)\n"
+        "  --bloomgate_huge_pages\n"
+        "      every filter's block in 2 MiB pages (madvise), to see how\n"
+        "      much of a query beyond the caches is page walks\n",
         stdout);
     std::fputs(bench::kCpuFlagHelp, stdout);
     benchmark::PrintDefaultHelp();
@@ -397,6 +459,10 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("bloomgate_kernel", kernel);
   benchmark::AddCustomContext("rocksdb", rocksdb);
   benchmark::AddCustomContext("cpu", cpu);
+  benchmark::AddCustomContext(
+      "block_offset",
+      absl::StrCat(bench::block_offset, " bytes past a 64-byte boundary",
+                   bench::huge_pages ? ", in 2 MiB pages" : ""));
   bench::RegisterAll(sizes);
   bench::RatioReporter reporter(
       benchmark::CreateDefaultDisplayReporter(),

@@ -3,9 +3,11 @@
 // A reporter that passes every report on to the reporter the command line
 // chose (--benchmark_format: console, json or csv) and, after the run,
 // prints every filter's times as ratios against RocksDB's Bloom filter
-// measured in the same run. Absolute times on a shared machine drift by 2x
-// between runs; ratios taken seconds apart in one process drift much less,
-// and least with --benchmark_repetitions=N
+// measured in the same run: as linked, and, when the run has it, RocksDB's
+// query compiled with AVX2 (rocksdb_bloom_avx2), the like-for-like base.
+// Absolute times on a shared machine drift by 2x between runs; ratios taken
+// seconds apart in one process drift much less, and least with
+// --benchmark_repetitions=N
 // --benchmark_enable_random_interleaving=true, which spreads both sides of a
 // ratio over the same stretch of time (the table then uses the medians, and
 // gives each filter's coefficient of variation: a ratio between two rows
@@ -46,6 +48,8 @@ class RatioReporter : public benchmark::BenchmarkReporter {
     double bits_per_key = 0;
     std::optional<double> cv;  // of ns/key over the repetitions, if repeated
   };
+
+  static constexpr char kRocksdbAvx2[] = "rocksdb_bloom_avx2";
 
   void Collect(const Run& run);
   void PrintTable(std::FILE* out) const;

@@ -17,13 +17,26 @@
 #include "rocksdb/slice.h"
 #include "util/hash.h"
 
+// The header picks its AVX2 query by HAVE_AVX2 up to RocksDB 8.x and by the
+// compiler's __AVX2__ since; the pragma alone defines neither.
 #pragma GCC push_options
 #pragma GCC target("avx2")
 #define HAVE_AVX2 1
+#ifndef __AVX2__
+#define __AVX2__ 1
+#define BLOOMGATE_DEFINED_AVX2
+#endif
 #include "util/bloom_impl.h"
+#ifdef BLOOMGATE_DEFINED_AVX2
+#undef __AVX2__
+#undef BLOOMGATE_DEFINED_AVX2
+#endif
 #undef HAVE_AVX2
-#pragma GCC pop_options
 
+// The reader is compiled for AVX2 too, as in a RocksDB built with -mavx2:
+// GCC inlines the header's functions only into functions of the same
+// target, and compiled for the baseline, the reader called PrepareHash and
+// HashMayMatchPrepared out of line, two calls per key RocksDB does not make.
 namespace bloomgate::bench {
 namespace {
 
@@ -77,6 +90,10 @@ class Avx2BloomReader final : public rocksdb::FilterBitsReader {
 };
 
 }  // namespace
+}  // namespace bloomgate::bench
+#pragma GCC pop_options
+
+namespace bloomgate::bench {
 
 std::unique_ptr<rocksdb::FilterBitsReader> NewRocksdbAvx2BloomReader(
     const rocksdb::Slice& block) {

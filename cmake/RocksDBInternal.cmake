@@ -7,7 +7,8 @@
 # into the build tree (cmake/fetch-rocksdb-source.sh).
 #
 # Defines: target bloomgate::rocksdb_deps (INTERFACE: library, public and
-# internal include folders), ROCKSDB_VERSION.
+# internal include folders), ROCKSDB_VERSION, BLOOMGATE_ROCKSDB_SOURCE_TREE,
+# function bloomgate_rocksdb_tree_release.
 
 set(ROCKSDB_SOURCE_DIR "" CACHE PATH
     "A RocksDB source tree of the installed version (optional; fetched from Debian otherwise)")
@@ -42,6 +43,16 @@ if(ROCKSDB_VERSION VERSION_LESS 7.0 OR ROCKSDB_VERSION VERSION_GREATER_EQUAL 12.
     "prefix of a supported release.")
 endif()
 
+# Sets out_var to "<major>.<minor>" of the RocksDB source tree `tree`.
+function(bloomgate_rocksdb_tree_release tree out_var)
+  file(STRINGS "${tree}/include/rocksdb/version.h" _lines
+       REGEX "^#define ROCKSDB_(MAJOR|MINOR) [0-9]+")
+  string(REGEX MATCH "ROCKSDB_MAJOR ([0-9]+)" _m "${_lines}")
+  set(_major "${CMAKE_MATCH_1}")
+  string(REGEX MATCH "ROCKSDB_MINOR ([0-9]+)" _m "${_lines}")
+  set(${out_var} "${_major}.${CMAKE_MATCH_1}" PARENT_SCOPE)
+endfunction()
+
 set(_internal_header table/block_based/filter_policy_internal.h)
 if(ROCKSDB_SOURCE_DIR)
   set(_rocksdb_internal_dir "${ROCKSDB_SOURCE_DIR}")
@@ -50,15 +61,10 @@ if(ROCKSDB_SOURCE_DIR)
                         "has no ${_internal_header}")
   endif()
   # The internal header must come from the same release as the library.
-  file(STRINGS "${ROCKSDB_SOURCE_DIR}/include/rocksdb/version.h" _src_lines
-       REGEX "^#define ROCKSDB_(MAJOR|MINOR) [0-9]+")
-  string(REGEX MATCH "ROCKSDB_MAJOR ([0-9]+)" _m "${_src_lines}")
-  set(_src_major "${CMAKE_MATCH_1}")
-  string(REGEX MATCH "ROCKSDB_MINOR ([0-9]+)" _m "${_src_lines}")
-  set(_src_minor "${CMAKE_MATCH_1}")
-  if(NOT "${_src_major}.${_src_minor}" STREQUAL "${ROCKSDB_MAJOR}.${ROCKSDB_MINOR}")
+  bloomgate_rocksdb_tree_release("${ROCKSDB_SOURCE_DIR}" _src_release)
+  if(NOT _src_release STREQUAL "${ROCKSDB_MAJOR}.${ROCKSDB_MINOR}")
     message(FATAL_ERROR
-      "bloomgate: ROCKSDB_SOURCE_DIR holds RocksDB ${_src_major}.${_src_minor} "
+      "bloomgate: ROCKSDB_SOURCE_DIR holds RocksDB ${_src_release} "
       "but the installed library is ${ROCKSDB_VERSION}; the internal filter "
       "interface must come from the same release.")
   endif()
@@ -78,7 +84,9 @@ else()
     file(READ "${_rocksdb_internal_dir}/DEBIAN_VERSION" _have)
     string(STRIP "${_have}" _have)
   endif()
-  if(NOT _have STREQUAL _deb_version)
+  # Fetched before the util/ headers were unpacked too: fetch again.
+  if(NOT _have STREQUAL _deb_version OR
+     NOT EXISTS "${_rocksdb_internal_dir}/util/bloom_impl.h")
     file(REMOVE_RECURSE "${_fetch_dir}")
     execute_process(
       COMMAND "${CMAKE_CURRENT_LIST_DIR}/fetch-rocksdb-source.sh" "${_fetch_dir}"
@@ -92,6 +100,9 @@ else()
   endif()
 endif()
 message(STATUS "bloomgate: RocksDB ${ROCKSDB_VERSION}, internal headers from ${_rocksdb_internal_dir}")
+# The source tree of the linked release, for the benchmarks' RocksDB AVX2
+# query (benchmarks/CMakeLists.txt).
+set(BLOOMGATE_ROCKSDB_SOURCE_TREE "${_rocksdb_internal_dir}")
 
 add_library(bloomgate_rocksdb_deps INTERFACE)
 add_library(bloomgate::rocksdb_deps ALIAS bloomgate_rocksdb_deps)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fetches Debian's source package of the installed librocksdb-dev into DEST and
 # unpacks the one internal header bloomgate compiles against
-# (table/block_based/filter_policy_internal.h). RocksDB's code is read at build
+# (table/block_based/filter_policy_internal.h), the public headers, and the
+# util/ and port/ headers the benchmarks' RocksDB AVX2 query needs. RocksDB's code is read at build
 # time only; none of it is committed to bloomgate.
 #
 # The system's apt configuration is left untouched: the deb-src entries are
@@ -58,7 +59,9 @@ if ((${#tarballs[@]} != 1)); then
 fi
 
 mkdir -p "$dest/src"
+# The headers of RocksDB's own Bloom query too (util/bloom_impl.h and what it
+# includes), which the benchmarks compile with AVX2 (benchmarks/CMakeLists.txt).
 tar -xf "${tarballs[0]}" -C "$dest/src" --strip-components=1 --wildcards \
-  "*/$header" "*/include/rocksdb/version.h"
+  "*/$header" "*/include/*" "*/util/*.h" "*/port/*.h"
 test -f "$dest/src/$header"
 echo "$version" >"$dest/src/DEBIAN_VERSION"

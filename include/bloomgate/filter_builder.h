@@ -91,6 +91,8 @@ class FilterBuilder {
 
   // AddHash's body, inlined into AddKey too: one call a key, not two.
   void AddHashInline(uint64_t hash);
+  // AddKey for keys of more than 16 bytes.
+  void AddLongKey(std::string_view key);
 
   FilterOptions options_;
   int num_probes_;

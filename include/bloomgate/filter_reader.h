@@ -16,7 +16,24 @@
 namespace bloomgate {
 
 namespace internal {
-struct BlockedKernel;
+
+// How a reader answers, chosen once when it is constructed: a blocked
+// kernel's queries for the block's probe count, the standard layout's, or a
+// constant answer (src/filter/filter_reader.cc). Not part of the API; here
+// so that MayMatch and HashMayMatch can be inline, one indirect call from
+// key to answer.
+struct FilterQueries {
+  // Hashes the key as HashKey (bloomgate/hash.h) does, then probes.
+  bool (*may_match_key)(const uint8_t* bits, uint64_t num_slots, int num_probes,
+                        const char* key, size_t size);
+  bool (*may_match_hash)(const uint8_t* bits, uint64_t num_slots,
+                         int num_probes, uint64_t hash);
+  // results[i] for hashes[i], i < n <= kMaxQueryBatch (blocked_kernels.h).
+  void (*may_match_batch)(const uint8_t* bits, uint64_t num_slots,
+                          int num_probes, const uint64_t* hashes, size_t n,
+                          bool* results);
+};
+
 }  // namespace internal
 
 // A zero-copy view over a filter block written by FilterBuilder. The block's
@@ -29,21 +46,27 @@ struct BlockedKernel;
 // "may match" for every key, and status() says why. A "no" from a reader is
 // therefore always certain.
 //
-// Queries allocate nothing and divide nothing. A blocked filter's probes run
-// on the SIMD kernel that was active when the reader was constructed
-// (bloomgate/simd.h): one indirect call per query or batch. A reader is
+// Queries allocate nothing, divide nothing and branch on nothing the reader
+// knows at construction: the layout, the probe count and the SIMD kernel
+// active then (bloomgate/simd.h) pick one function, called once per query
+// or batch, with the probe count compiled in. A reader is
 // immutable after construction: any number of threads may query it.
 class FilterReader {
  public:
   // A reader that matches everything (status() is OK). Useful as a
   // placeholder before a block is available.
-  FilterReader() = default;
+  FilterReader();
   explicit FilterReader(std::string_view block);
 
   // False only if `key` was certainly never added.
-  bool MayMatch(std::string_view key) const;
+  bool MayMatch(std::string_view key) const {
+    return queries_.may_match_key(bits_, num_slots_, num_probes_, key.data(),
+                                  key.size());
+  }
   // The same for a key given by its HashKey() value.
-  bool HashMayMatch(uint64_t hash) const;
+  bool HashMayMatch(uint64_t hash) const {
+    return queries_.may_match_hash(bits_, num_slots_, num_probes_, hash);
+  }
 
   // Asks the CPU to fetch the memory HashMayMatch(hash) will read (a blocked
   // filter's line, a textbook filter's first probe) and returns at once, so
@@ -76,12 +99,7 @@ class FilterReader {
   double bits_per_key() const;
 
  private:
-  enum class Mode : uint8_t { kMatchAll, kMatchNone, kBlocked, kStandard };
-
-  void HashMayMatchBatchImpl(const uint64_t* hashes, size_t n,
-                             bool* results) const;
-
-  Mode mode_ = Mode::kMatchAll;
+  internal::FilterQueries queries_;
   Layout layout_ = Layout::kBlocked;
   int num_probes_ = 0;
   uint64_t num_keys_ = 0;
@@ -89,7 +107,6 @@ class FilterReader {
   // Blocked: number of 512-bit lines. Standard: num_bits_.
   uint64_t num_slots_ = 0;
   const uint8_t* bits_ = nullptr;
-  const internal::BlockedKernel* kernel_ = nullptr;  // blocked layout only
   absl::Status status_;
 };
 

@@ -75,8 +75,9 @@ inline void BlockedAdd(uint32_t seed, int num_probes, uint8_t* line) {
 
 // Branch-free: a negative query's early exit would be a coin-flip branch, and
 // its mispredictions also cancel the loads of the queries that follow.
-inline bool BlockedMayMatchScalar(uint32_t seed, int num_probes,
-                                  const uint8_t* line) {
+[[gnu::always_inline]] inline bool BlockedMayMatchScalar(uint32_t seed,
+                                                         int num_probes,
+                                                         const uint8_t* line) {
   uint32_t all_set = 1;
   for (int i = 0; i < num_probes; ++i) {
     const uint32_t bit = BlockedProbeBit(seed, i);
@@ -87,7 +88,17 @@ inline bool BlockedMayMatchScalar(uint32_t seed, int num_probes,
 
 #if BLOOMGATE_X86_KERNELS
 // Lanes hold 32-bit words; bit b of the line is bit (b % 32) of little-endian
-// word b / 32, the same bit as in the byte-addressed scalar version.
+// word b / 32, the same bit as in the byte-addressed scalar version. A
+// probe's product (seed * multiplier) holds its position in its top 9 bits:
+// the word in the top 4 (the top one choosing the line's half), the bit in
+// the word in the 5 below.
+//
+// Inlined into a kernel compiled for one probe count, the lane mask and the
+// loop fold to constants: 14 vector instructions for k <= 8. (The earlier
+// form, a 1 shifted into place per probe and tested with ANDN/OR across
+// iterations, took 22.) Not always_inline: GCC refuses that into the
+// baseline-compiled templates that call it (blocked_kernels.cc), even
+// though they are inlined into target functions in turn.
 BLOOMGATE_TARGET_AVX2 inline bool BlockedMayMatchAvx2(uint32_t seed,
                                                       int num_probes,
                                                       const uint8_t* line) {
@@ -96,25 +107,28 @@ BLOOMGATE_TARGET_AVX2 inline bool BlockedMayMatchAvx2(uint32_t seed,
       _mm256_loadu_si256(reinterpret_cast<const __m256i*>(line + 32));
   const __m256i seeds = _mm256_set1_epi32(static_cast<int>(seed));
   const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-  __m256i missing = _mm256_setzero_si256();
+  bool all_set = true;
   for (int first = 0; first < num_probes; first += 8) {
-    const __m256i mult = _mm256_load_si256(
-        reinterpret_cast<const __m256i*>(kProbeMultipliers + first));
-    const __m256i bit = _mm256_srli_epi32(_mm256_mullo_epi32(seeds, mult), 23);
-    const __m256i word = _mm256_srli_epi32(bit, 5);
+    const __m256i product = _mm256_mullo_epi32(
+        seeds, _mm256_load_si256(reinterpret_cast<const __m256i*>(
+                   kProbeMultipliers + first)));
+    // VPERMD reads the low 3 bits of the word's index; the sign bit of the
+    // product picks the half (BLENDVPS tests each lane's sign).
+    const __m256i word = _mm256_srli_epi32(product, 28);
     const __m256i from_lo = _mm256_permutevar8x32_epi32(lo, word);
     const __m256i from_hi = _mm256_permutevar8x32_epi32(hi, word);
-    const __m256i words = _mm256_blendv_epi8(
-        from_lo, from_hi, _mm256_cmpgt_epi32(word, _mm256_set1_epi32(7)));
-    const __m256i active =
-        _mm256_cmpgt_epi32(_mm256_set1_epi32(num_probes - first), lane);
-    const __m256i want = _mm256_and_si256(
-        active,
-        _mm256_sllv_epi32(_mm256_set1_epi32(1),
-                          _mm256_and_si256(bit, _mm256_set1_epi32(31))));
-    missing = _mm256_or_si256(missing, _mm256_andnot_si256(words, want));
+    const __m256i words = _mm256_castps_si256(_mm256_blendv_ps(
+        _mm256_castsi256_ps(from_lo), _mm256_castsi256_ps(from_hi),
+        _mm256_castsi256_ps(product)));
+    const __m256i bit = _mm256_srli_epi32(_mm256_slli_epi32(product, 4), 27);
+    const __m256i at_bit0 = _mm256_srlv_epi32(words, bit);
+    // 1 in the lanes of real probes, 0 in the rest.
+    const __m256i active = _mm256_srli_epi32(
+        _mm256_cmpgt_epi32(_mm256_set1_epi32(num_probes - first), lane), 31);
+    // VPTEST's carry: every active lane has its bit 0 set.
+    all_set &= _mm256_testc_si256(at_bit0, active) != 0;
   }
-  return _mm256_testz_si256(missing, missing);
+  return all_set;
 }
 
 // The zero-masking forms (maskz) compile to the same instructions; they also

@@ -6,13 +6,16 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <utility>
 
 #include "bloomgate/filter_options.h"
+#include "bloomgate/hash.h"
 #include "src/filter/blocked_bloom.h"
 #include "src/filter/blocked_fill.h"
 #include "src/filter/cpu_target.h"
 #include "src/filter/format.h"
+#include "src/filter/xxh3.h"
 
 namespace bloomgate::internal {
 namespace {
@@ -200,21 +203,61 @@ void FillAll(const HashStore& hashes, uint64_t num_lines, int num_probes,
   });
 }
 
-// A kernel's table: its functions, each the template above for its probe
-// and fill, with its target attribute (TARGET, which may be empty).
-#define BLOOMGATE_DEFINE_KERNEL(NAME, TARGET, PROBE, FILL)                 \
-  TARGET bool MayMatch##NAME(const uint8_t* bits, uint64_t num_lines,      \
-                             int num_probes, uint64_t hash) {              \
-    return MayMatch<PROBE>(bits, num_lines, num_probes, hash);             \
-  }                                                                        \
-  TARGET void MayMatchBatch##NAME(const uint8_t* bits, uint64_t num_lines, \
-                                  int num_probes, const uint64_t* hashes,  \
-                                  size_t n, bool* results) {               \
-    MayMatchBatch<PROBE>(bits, num_lines, num_probes, hashes, n, results); \
-  }                                                                        \
-  constexpr BlockedKernel k##NAME##Kernel = {                              \
-      SimdKernel::k##NAME, &MayMatch##NAME, &MayMatchBatch##NAME,          \
-      &FillAll<FILL>}
+// Queries::{Key,Hash,Batch}<k> at index k - 1, for every valid k.
+template <typename Queries, size_t... kIndex>
+constexpr BlockedKernel MakeKernel(SimdKernel kernel,
+                                   decltype(BlockedKernel::fill) fill,
+                                   std::index_sequence<kIndex...>) {
+  return {kernel,
+          {FilterQueries{
+              &Queries::template Key<static_cast<int>(kIndex) + 1>,
+              &Queries::template Hash<static_cast<int>(kIndex) + 1>,
+              &Queries::template Batch<static_cast<int>(kIndex) + 1>}...},
+          fill};
+}
+
+// A kernel's table: for each probe count, its queries, the templates above
+// for its probe with the count compiled in, and its fill; each function with
+// the kernel's target attribute (TARGET, which may be empty).
+//
+// The key query hashes keys of up to 16 bytes inline (flattened: GCC does not
+// inline XXH3_64bits on its own) and tail-calls LongKey for longer ones, so
+// that for short keys it is a leaf function that saves no register. With the
+// longer keys' paths inline too, their registers were pushed and popped on
+// every call and the stack realigned: 13 instructions more per query.
+#define BLOOMGATE_DEFINE_KERNEL(NAME, TARGET, PROBE, FILL)                   \
+  struct NAME##Queries {                                                     \
+    template <int kNumProbes>                                                \
+    TARGET static bool Hash(const uint8_t* bits, uint64_t num_lines, int,    \
+                            uint64_t hash) {                                 \
+      return MayMatch<PROBE>(bits, num_lines, kNumProbes, hash);             \
+    }                                                                        \
+    template <int kNumProbes>                                                \
+    [[gnu::flatten]] TARGET static bool Key(const uint8_t* bits,             \
+                                            uint64_t num_lines, int,         \
+                                            const char* key, size_t size) {  \
+      if (size > 16) return LongKey<kNumProbes>(bits, num_lines, key, size); \
+      return MayMatch<PROBE>(bits, num_lines, kNumProbes,                    \
+                             XXH3_64bits(key, size));                        \
+    }                                                                        \
+    template <int kNumProbes>                                                \
+    [[gnu::noinline]] TARGET static bool LongKey(const uint8_t* bits,        \
+                                                 uint64_t num_lines,         \
+                                                 const char* key,            \
+                                                 size_t size) {              \
+      return MayMatch<PROBE>(bits, num_lines, kNumProbes,                    \
+                             HashKey(std::string_view(key, size)));          \
+    }                                                                        \
+    template <int kNumProbes>                                                \
+    TARGET static void Batch(const uint8_t* bits, uint64_t num_lines, int,   \
+                             const uint64_t* hashes, size_t n,               \
+                             bool* results) {                                \
+      MayMatchBatch<PROBE>(bits, num_lines, kNumProbes, hashes, n, results); \
+    }                                                                        \
+  };                                                                         \
+  constexpr BlockedKernel k##NAME##Kernel =                                  \
+      MakeKernel<NAME##Queries>(SimdKernel::k##NAME, &FillAll<FILL>,         \
+                                std::make_index_sequence<kMaxBlockedProbes>())
 
 BLOOMGATE_DEFINE_KERNEL(Scalar, , BlockedMayMatchScalar, ScalarFill);
 #if BLOOMGATE_X86_KERNELS

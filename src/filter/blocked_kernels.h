@@ -3,12 +3,12 @@
 // The blocked layout's hot loops, one set per instruction set, behind one
 // table of function pointers (bloomgate/simd.h says how one is chosen).
 //
-// Each entry is a whole loop -- a query from hash to answer, a batch of
-// queries, a filter's fill -- so that a call through the table happens once
-// per query or per build and the probe code inside is inlined and compiled
-// for its instruction set. (The functions carry target attributes; the rest
-// of the library is compiled for the baseline, so nothing outside them can
-// use an instruction the CPU may lack.)
+// Each entry is a whole loop -- a query from key (or hash) to answer, a batch
+// of queries, a filter's fill -- so that a call through the table happens
+// once per query or per build and the probe code inside is inlined and
+// compiled for its instruction set. (The functions carry target attributes;
+// the rest of the library is compiled for the baseline, so nothing outside
+// them can use an instruction the CPU may lack.)
 
 #ifndef BLOOMGATE_SRC_FILTER_BLOCKED_KERNELS_H_
 #define BLOOMGATE_SRC_FILTER_BLOCKED_KERNELS_H_
@@ -16,33 +16,34 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "bloomgate/filter_options.h"
+#include "bloomgate/filter_reader.h"
 #include "bloomgate/simd.h"
 #include "src/filter/hash_store.h"
 
 namespace bloomgate::internal {
 
-// Batches passed to may_match_batch hold at most this many hashes: a whole
-// RocksDB MultiGet batch, so that all its lines are requested before the
-// first is probed. Against 16 (two rounds of prefetch-then-probe per
+// Batches passed to FilterQueries::may_match_batch hold at most this many
+// hashes: a whole RocksDB MultiGet batch, so that all its lines are requested
+// before the first is probed. Against 16 (two rounds of prefetch-then-probe per
 // batch), 32-key batches over a 12.5 MB filter took 0.41-0.54x RocksDB's
 // time where 16 took 0.58-0.69x (AVX-512; scalar 0.61-0.70x against
 // 0.88-0.98x), the same at 10^4 and 10^6 keys, and 64 no less (AMD EPYC,
 // the binaries alternating).
 inline constexpr size_t kMaxQueryBatch = 32;
 
-// `bits` is a blocked bit array of `num_lines` 64-byte lines, `num_probes`
-// in [1, kMaxBlockedProbes].
+// A kernel: its queries for each probe count, and its fill. `bits` is a
+// blocked bit array of `num_lines` 64-byte lines.
+//
+// queries[k - 1] answers for k probes, with k compiled in: the probe loop
+// unrolls and the vector kernels' lane masks are constants. (The query
+// functions take the probe count too, as the standard layout's do, and
+// ignore it.) A reader picks its entry once, at construction.
 struct BlockedKernel {
   SimdKernel kernel;
-  // False only if `hash` was certainly never added.
-  bool (*may_match)(const uint8_t* bits, uint64_t num_lines, int num_probes,
-                    uint64_t hash);
-  // results[i] = may_match(hashes[i]) for i < n <= kMaxQueryBatch; every
-  // line is prefetched before any is probed.
-  void (*may_match_batch)(const uint8_t* bits, uint64_t num_lines,
-                          int num_probes, const uint64_t* hashes, size_t n,
-                          bool* results);
-  // Sets every stored hash's bits in `bits` (zeroed by the caller).
+  FilterQueries queries[kMaxBlockedProbes];
+  // Sets every stored hash's bits in `bits` (zeroed by the caller),
+  // num_probes in [1, kMaxBlockedProbes].
   void (*fill)(const HashStore& hashes, uint64_t num_lines, int num_probes,
                uint8_t* bits);
 };

@@ -65,9 +65,9 @@ inline void FilterBuilder::AddHashInline(uint64_t hash) {
   // Equal keys have equal hashes; equal hashes of different keys would set
   // the same bits anyway, so dropping them loses nothing.
   if (last_hash_ != hash || !has_last_hash_) [[likely]] {
-    hashes_->Add(hash);
     last_hash_ = hash;
     has_last_hash_ = true;
+    hashes_->Add(hash);  // last, so that its rare call is a tail call
   }
 }
 
@@ -76,9 +76,15 @@ void FilterBuilder::AddHash(uint64_t hash) { AddHashInline(hash); }
 size_t FilterBuilder::num_keys() const { return hashes_->size(); }
 
 // Flattened, so that XXH3_64bits, which GCC does not inline on its own, is
-// inlined here (xxHash keeps its long-input loop out of line).
+// inlined here. Only the short keys' hash: with the longer keys' paths
+// inline too, their registers were saved and restored on every call.
 [[gnu::flatten]] void FilterBuilder::AddKey(std::string_view key) {
+  if (key.size() > 16) return AddLongKey(key);
   AddHashInline(XXH3_64bits(key.data(), key.size()));
+}
+
+[[gnu::noinline]] void FilterBuilder::AddLongKey(std::string_view key) {
+  AddHashInline(HashKey(key));
 }
 
 size_t FilterBuilder::BlockSize(size_t num_keys) const {

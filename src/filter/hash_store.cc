@@ -34,6 +34,12 @@ size_t NextSlabBytes(size_t last) {
 
 }  // namespace
 
+void HashStore::AddToNewBlock(uint64_t hash) {
+  Group& group = groups_[hash >> (64 - kGroupBits)];
+  Grow(group);
+  *group.tail++ = hash;
+}
+
 void HashStore::Grow(Group& group) {
   const size_t words =
       group.last == nullptr

@@ -34,10 +34,12 @@ class HashStore {
   HashStore(const HashStore&) = delete;
   HashStore& operator=(const HashStore&) = delete;
 
+  // The call to grow a group is a tail call, so that a caller that adds
+  // last calls nothing on the common path, and saves no registers for it.
   void Add(uint64_t hash) {
     Group& group = groups_[hash >> (64 - kGroupBits)];
     if (group.tail == group.end) [[unlikely]] {
-      Grow(group);
+      return AddToNewBlock(hash);
     }
     *group.tail++ = hash;
   }
@@ -87,6 +89,8 @@ class HashStore {
     size_t bytes;
   };
 
+  // Grows the hash's group, then adds it.
+  void AddToNewBlock(uint64_t hash);
   // Appends a block to `group`, twice the size of its last (small groups stay
   // small), up to kMaxBlockWords.
   void Grow(Group& group);

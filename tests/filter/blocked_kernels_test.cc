@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bloomgate/filter_options.h"
+#include "bloomgate/hash.h"
 #include "bloomgate/simd.h"
 #include "gtest/gtest.h"
 #include "src/filter/blocked_bloom.h"
@@ -75,8 +76,16 @@ TEST_P(BlockedKernelTest, SameBitsAndAnswersAsTheDefinition) {
   for (uint64_t num_lines : kNumLines) {
     // About 10 bits per key, as the default options give.
     std::vector<uint64_t> added(num_lines * kLineBits / 10);
+    for (uint64_t& hash : added) hash = rng();
+    // Keys of 0 to 39 bytes, XXH3's short and medium inputs; the even ones
+    // are added.
+    std::vector<std::string> keys;
+    for (int i = 0; i < 200; ++i) {
+      keys.emplace_back(static_cast<size_t>(i % 40), static_cast<char>(i));
+      if (i % 2 == 0) added.push_back(HashKey(keys.back()));
+    }
     HashStore hashes;
-    for (uint64_t& hash : added) hashes.Add(hash = rng());
+    for (uint64_t hash : added) hashes.Add(hash);
     for (int k = 1; k <= kMaxBlockedProbes; ++k) {
       const size_t offset = (7 * k) % 64;
       Array expected(num_lines, offset);
@@ -90,12 +99,21 @@ TEST_P(BlockedKernelTest, SameBitsAndAnswersAsTheDefinition) {
       ASSERT_EQ(actual.WithGuards(), expected.WithGuards())
           << num_lines << " lines, k " << k << ", offset " << offset;
 
+      const FilterQueries& queries = kernel_->queries[k - 1];
       // Random hashes (mostly "no") and added ones ("maybe").
       for (int q = 0; q < 1000; ++q) {
         const uint64_t hash = q % 2 == 0 ? rng() : added[rng() % added.size()];
-        ASSERT_EQ(kernel_->may_match(actual.bits(), num_lines, k, hash),
+        ASSERT_EQ(queries.may_match_hash(actual.bits(), num_lines, k, hash),
                   ReferenceMayMatch(expected.bits(), num_lines, k, hash))
             << num_lines << " lines, k " << k << ", hash " << hash;
+      }
+      // Keys, hashed inside the query as HashKey does.
+      for (const std::string& key : keys) {
+        ASSERT_EQ(
+            queries.may_match_key(actual.bits(), num_lines, k, key.data(),
+                                  key.size()),
+            ReferenceMayMatch(expected.bits(), num_lines, k, HashKey(key)))
+            << num_lines << " lines, k " << k << ", key of " << key.size();
       }
       // Batches of every length, with a guard after the last result.
       for (size_t n = 0; n <= kMaxQueryBatch; ++n) {
@@ -106,8 +124,7 @@ TEST_P(BlockedKernelTest, SameBitsAndAnswersAsTheDefinition) {
         }
         for (bool& r : results) r = true;
         results[n] = false;
-        kernel_->may_match_batch(actual.bits(), num_lines, k, batch, n,
-                                 results);
+        queries.may_match_batch(actual.bits(), num_lines, k, batch, n, results);
         for (size_t i = 0; i < n; ++i) {
           ASSERT_EQ(results[i],
                     ReferenceMayMatch(expected.bits(), num_lines, k, batch[i]))
