@@ -242,7 +242,8 @@ constexpr BlockedKernel MakeKernel(SimdKernel kernel,
     [[gnu::flatten]] TARGET static bool Key(const uint8_t* bits,               \
                                             uint64_t num_lines, int,           \
                                             const char* key, size_t size) {    \
-      if (size > 16) return LongKey<kNumProbes>(bits, num_lines, key, size);   \
+      if (size > kInlineHashMaxKeyBytes)                                       \
+        return LongKey<kNumProbes>(bits, num_lines, key, size);                \
       return MayMatch<PROBE>(bits, num_lines, kNumProbes,                      \
                              XXH3_64bits(key, size));                          \
     }                                                                          \

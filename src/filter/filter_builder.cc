@@ -79,7 +79,9 @@ size_t FilterBuilder::num_keys() const { return hashes_->size(); }
 // inlined here. Only the short keys' hash: with the longer keys' paths
 // inline too, their registers were saved and restored on every call.
 [[gnu::flatten]] void FilterBuilder::AddKey(std::string_view key) {
-  if (key.size() > 16) return AddLongKey(key);
+  if (key.size() > internal::kInlineHashMaxKeyBytes) {
+    return AddLongKey(key);
+  }
   AddHashInline(XXH3_64bits(key.data(), key.size()));
 }
 

@@ -17,4 +17,16 @@
 #endif
 #include <xxhash.h>
 
+#include <cstddef>
+
+namespace bloomgate::internal {
+
+// The longest key whose hash the hot paths (a query, AddKey) inline: XXH3's
+// inputs of up to 16 bytes need few registers. Longer keys go through an
+// out-of-line call, so that the paths for them do not make every call save
+// and restore registers (src/filter/blocked_kernels.cc measures this).
+inline constexpr size_t kInlineHashMaxKeyBytes = 16;
+
+}  // namespace bloomgate::internal
+
 #endif  // BLOOMGATE_SRC_FILTER_XXH3_H_
