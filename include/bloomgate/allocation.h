@@ -67,6 +67,21 @@ std::vector<double> LeveledShape(int num_levels, double fanout);
 // number of wasted reads of a lookup for an absent key (one filter per level).
 double SumOfFpRates(Layout layout, absl::Span<const double> bits_per_key);
 
+// The fewest wasted reads a lookup for an absent key could make with any
+// filters at all in this memory: the minimum over bits b_i >= 0 of
+//   sum_i runs[i].reach * 2^-b_i
+// under sum_i runs[i].keys * b_i <= average_bits_per_key * sum_i keys[i].
+// 2^-b is the information-theoretic floor of a filter's FP rate at b bits
+// per key (no filter of n keys with FP rate e takes fewer than
+// n * log2(1/e) bits), which no family reaches: blocked Bloom sits about
+// 1.5x above it in bits, Ribbon about 1.05x. A floor to read measured reads
+// against, not an allocation to build: give one run per file and it bounds
+// every per-level and per-file split. A run without keys costs nothing (it
+// holds no key to match), a run no lookup reaches gets no memory.
+// InvalidArgument as AllocateBitsPerKey.
+absl::StatusOr<double> FewestWastedReads(double average_bits_per_key,
+                                         absl::Span<const FilterRun> runs);
+
 // --- Mixed families, chosen by cost (AllocateByCost). ---
 
 // Default costs, in microseconds, for callers with no measurements of their

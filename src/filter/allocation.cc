@@ -441,6 +441,25 @@ const FamilyCost* FindFamily(const LookupCostModel& model,
   return nullptr;
 }
 
+// The floor's FP rate of a run at price `log2_price`, the log2 of the FP
+// rate per key over reach that every run's last bit buys: the Lagrange
+// condition of FewestWastedReads, capped at 1 (no filter).
+double FloorFp(const FilterRun& run, double log2_price) {
+  return std::min(1.0, std::exp2(log2_price) * run.keys / run.reach);
+}
+
+// The memory, in bits, the floor's filters take at `log2_price`: each run's
+// keys times log2(1 / FloorFp). Falls as the price rises.
+double FloorMemory(absl::Span<const FilterRun> runs, double log2_price) {
+  double bits = 0;
+  for (const FilterRun& run : runs) {
+    if (run.keys > 0 && run.reach > 0) {
+      bits += run.keys * -std::log2(FloorFp(run, log2_price));
+    }
+  }
+  return bits;
+}
+
 RunFilter FilterOf(const FamilyCost& family, double bits_per_key) {
   return {.family = family.family,
           .layout = family.family == FilterFamily::kBloomgate
@@ -539,6 +558,37 @@ double ExpectedLookupMicros(const LookupCostModel& model,
     micros += runs[i].reach * (family->probe_micros + fp * model.read_micros);
   }
   return micros;
+}
+
+absl::StatusOr<double> FewestWastedReads(double average_bits_per_key,
+                                         absl::Span<const FilterRun> runs) {
+  if (absl::Status s = ValidateAllocation(average_bits_per_key, runs);
+      !s.ok()) {
+    return s;
+  }
+  // sum reach * 2^-b is convex in the bits, so the Lagrange condition,
+  // reach_i * 2^-b_i proportional to keys_i for every run with a filter,
+  // gives the minimum: find the price at which those filters spend the
+  // budget. Above the highest keys/reach ratio no run gets a bit.
+  double hi = -std::numeric_limits<double>::infinity();
+  for (const FilterRun& run : runs) {
+    if (run.keys > 0 && run.reach > 0) {
+      hi = std::max(hi, std::log2(run.reach / run.keys));
+    }
+  }
+  double reads = 0;
+  if (std::isinf(hi)) return reads;  // no run with keys is reached
+  const double budget = average_bits_per_key * TotalKeys(runs);
+  double lo = hi - 1;
+  while (FloorMemory(runs, lo) < budget) lo -= 2 * (hi - lo);
+  for (int i = 0; i < 200 && hi - lo > 1e-12; ++i) {
+    const double mid = (lo + hi) / 2;
+    (FloorMemory(runs, mid) > budget ? lo : hi) = mid;
+  }
+  for (const FilterRun& run : runs) {
+    if (run.keys > 0 && run.reach > 0) reads += run.reach * FloorFp(run, hi);
+  }
+  return reads;
 }
 
 absl::StatusOr<std::vector<double>> MonkeyBitsPerKey(

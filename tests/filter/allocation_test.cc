@@ -186,6 +186,26 @@ std::vector<FilterRun> RandomRuns(std::mt19937_64& rng) {
   return runs;
 }
 
+// The fewest wasted reads over the splits of `budget` on a grid of `grid`
+// bits per key: runs 0 and 1 take j0 and j1 steps, at FP rates fp[j0] and
+// fp[j1], and run 2 the rest, at third_fp(its bits per key).
+template <typename ThirdFp>
+double BestGridSplit(const std::vector<FilterRun>& runs, double budget,
+                     double grid, const std::vector<double>& fp,
+                     ThirdFp third_fp) {
+  double best = std::numeric_limits<double>::infinity();
+  for (size_t j0 = 0; j0 < fp.size(); ++j0) {
+    for (size_t j1 = 0; j1 < fp.size(); ++j1) {
+      const double left =
+          budget - grid * (runs[0].keys * j0 + runs[1].keys * j1);
+      if (left < 0) break;
+      best = std::min(best, runs[0].reach * fp[j0] + runs[1].reach * fp[j1] +
+                                runs[2].reach * third_fp(left / runs[2].keys));
+    }
+  }
+  return best;
+}
+
 TEST_P(AllocationTest, EveryRunReachedIsMonkey) {
   const std::vector<double> shape = LeveledShape(4, 10);
   std::vector<FilterRun> runs;
@@ -236,18 +256,10 @@ TEST_P(AllocationTest, NoWorseThanABruteForceSearchWithPartialReach) {
   for (int trial = 0; trial < 10; ++trial) {
     const std::vector<FilterRun> runs = RandomRuns(rng);
     const double budget = BudgetOf(runs, 8);
-    double best = std::numeric_limits<double>::infinity();
-    for (int j0 = 0; j0 < kPoints; ++j0) {
-      for (int j1 = 0; j1 < kPoints; ++j1) {
-        const double left =
-            budget - kGrid * (runs[0].keys * j0 + runs[1].keys * j1);
-        if (left < 0) break;
-        const int j2 = std::min(
-            kPoints - 1, static_cast<int>(left / (runs[2].keys * kGrid)));
-        best = std::min(best, runs[0].reach * fp[j0] + runs[1].reach * fp[j1] +
-                                  runs[2].reach * fp[j2]);
-      }
-    }
+    const double best =
+        BestGridSplit(runs, budget, kGrid, fp, [&](double bits) {
+          return fp[std::min(kPoints - 1, static_cast<int>(bits / kGrid))];
+        });
     absl::StatusOr<std::vector<double>> bits =
         AllocateBitsPerKey(GetParam(), 8, runs);
     ASSERT_TRUE(bits.ok());
@@ -321,6 +333,96 @@ TEST_P(AllocationTest, RunsNoLookupReaches) {
       GetParam(), 5, {{.keys = 1, .reach = 0}, {.keys = 10, .reach = 0}});
   ASSERT_TRUE(bits.ok());
   EXPECT_EQ(*bits, (std::vector<double>{5, 5}));
+}
+
+// --- The floor any filter could reach (FewestWastedReads). ---
+
+double Floor(double average, const std::vector<FilterRun>& runs) {
+  absl::StatusOr<double> reads = FewestWastedReads(average, runs);
+  EXPECT_TRUE(reads.ok()) << reads.status();
+  return reads.value_or(std::numeric_limits<double>::quiet_NaN());
+}
+
+TEST(FloorTest, EqualRunsEachGetTheAverage) {
+  EXPECT_NEAR(Floor(10, {{.keys = 5, .reach = 1}, {.keys = 5, .reach = 1}}),
+              2 * std::exp2(-10), 1e-12);
+  EXPECT_NEAR(Floor(7, {{.keys = 3, .reach = 0.5}}), 0.5 * std::exp2(-7),
+              1e-12);
+}
+
+TEST(FloorTest, TwoLevelsMatchTheClosedForm) {
+  // Keys 1 and 10, both reached: FP rates t and 10t, and
+  // log2(1/t) + 10 log2(1/(10t)) = 11 b gives log2(t) = -b - 10 log2(10) / 11.
+  const double b = 8;
+  const double t = std::exp2(-b - 10 * std::log2(10.0) / 11);
+  EXPECT_NEAR(Floor(b, {{.keys = 1, .reach = 1}, {.keys = 10, .reach = 1}}),
+              11 * t, 1e-12);
+}
+
+TEST(FloorTest, UnreachedRunsGiveTheirMemoryAway) {
+  // The unreached run's 5 bits per key go to the other: 10 bits per key.
+  EXPECT_NEAR(Floor(5, {{.keys = 1, .reach = 0}, {.keys = 1, .reach = 1}}),
+              std::exp2(-10), 1e-12);
+  EXPECT_EQ(Floor(5, {{.keys = 1, .reach = 0}}), 0);
+  // A run without keys holds nothing to match.
+  EXPECT_NEAR(Floor(5, {{.keys = 0, .reach = 1}, {.keys = 1, .reach = 1}}),
+              std::exp2(-5), 1e-12);
+}
+
+TEST(FloorTest, NoMemoryReadsEveryReachedRun) {
+  EXPECT_EQ(Floor(0, {{.keys = 1, .reach = 0.25}, {.keys = 9, .reach = 1}}),
+            1.25);
+}
+
+TEST(FloorTest, ScarceMemoryLeavesTheBigRunUnfiltered) {
+  // 0.001 bits per key on average, 1.001 bits in all: the small run's first
+  // bits halve its FP rate, the big run's would take 1000 bits for that, so
+  // the floor spends everything on the small run.
+  EXPECT_NEAR(
+      Floor(0.001, {{.keys = 1, .reach = 1}, {.keys = 1000, .reach = 1}}),
+      1 + std::exp2(-1.001), 1e-12);
+}
+
+TEST(FloorTest, NoWorseThanABruteForceSearch) {
+  // Three random runs: every split of the budget on a 0.02-bit grid (the
+  // first two runs' bits up to 32, which the optimum never passes at these
+  // keys and reaches, the third's the rest) reads at least the floor, and
+  // the best one no more than 1% above it.
+  constexpr double kGrid = 0.02;
+  constexpr int kPoints = 1601;
+  std::vector<double> fp(kPoints);
+  for (int j = 0; j < kPoints; ++j) fp[j] = std::exp2(-j * kGrid);
+  std::mt19937_64 rng(20261206);
+  for (int trial = 0; trial < 5; ++trial) {
+    const std::vector<FilterRun> runs = RandomRuns(rng);
+    const double budget = BudgetOf(runs, 6);
+    const double floor = Floor(6, runs);
+    const double best = BestGridSplit(
+        runs, budget, kGrid, fp, [](double bits) { return std::exp2(-bits); });
+    EXPECT_GE(best, floor * (1 - 1e-9)) << "trial " << trial;
+    EXPECT_LE(best, floor * 1.01) << "trial " << trial;
+  }
+}
+
+TEST_P(AllocationTest, EveryBloomAllocationReadsMoreThanTheFloor) {
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::vector<FilterRun> runs = RandomRuns(rng);
+    for (double average : {2.0, 6.0, 10.0, 14.0}) {
+      absl::StatusOr<std::vector<double>> bits =
+          AllocateBitsPerKey(GetParam(), average, runs);
+      ASSERT_TRUE(bits.ok());
+      EXPECT_GT(WastedReads(GetParam(), runs, *bits), Floor(average, runs))
+          << "trial " << trial << ", " << average << " bits/key";
+    }
+  }
+}
+
+TEST(FloorTest, RejectsWhatTheAllocationRejects) {
+  EXPECT_FALSE(FewestWastedReads(10, {}).ok());
+  EXPECT_FALSE(FewestWastedReads(-1, {{.keys = 1, .reach = 1}}).ok());
+  EXPECT_FALSE(FewestWastedReads(10, {{.keys = 1, .reach = -1}}).ok());
+  EXPECT_FALSE(FewestWastedReads(10, {{.keys = 0, .reach = 1}}).ok());
 }
 
 TEST(AllocationErrorsTest, RejectsBadRuns) {

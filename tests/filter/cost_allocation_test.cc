@@ -327,6 +327,29 @@ TEST(AllocateByCostTest, FiguresOfTheDocs) {
   }
 }
 
+TEST(AllocateByCostTest, NoFamilyReadsBelowTheFloor) {
+  // Free probes and one read per false positive: the model's time is the
+  // wasted reads, which for every family (Ribbon, the closest to the
+  // information-theoretic floor, included) stays above FewestWastedReads.
+  std::mt19937_64 rng(20261206);
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::vector<FilterRun> runs = RandomRuns(rng, 4);
+    for (FamilyCost family :
+         {kBlockedFamily, kRocksDBBloomFamily, kRibbonFamily}) {
+      family.probe_micros = 0;
+      const LookupCostModel model = {.families = {family}, .read_micros = 1};
+      for (double average : {2.0, 10.0, 20.0}) {
+        const absl::StatusOr<double> floor = FewestWastedReads(average, runs);
+        ASSERT_TRUE(floor.ok());
+        EXPECT_GT(
+            ExpectedLookupMicros(model, runs, Allocate(model, average, runs)),
+            *floor)
+            << "trial " << trial << ", " << average << " bits/key";
+      }
+    }
+  }
+}
+
 TEST(AllocateByCostTest, SlowProbesAndFreeReadsMeanNoFilter) {
   const std::vector<FilterRun> runs = LeveledRuns(3);
   // A read that costs nothing is not worth any probe.

@@ -249,6 +249,9 @@ void PrintComparison(const bench::BenchOptions& options,
   std::string legend =
       "I/O/hit, I/O/miss: data-block reads per lookup that found its key / "
       "found nothing.\n"
+      "floor: the fewest I/O/miss any filter of the memory in bits/key could "
+      "make on these files (each file's filter at the information-theoretic "
+      "2^-bits, memory placed per file).\n"
       "files/miss: files whose key range covers each absent key, i.e. the "
       "reads of a lookup without a filter.\n"
       "avoided: share of the files on the lookup path that the filter "

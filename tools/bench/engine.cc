@@ -36,12 +36,8 @@ EngineCounters CounterDelta(const EngineCounters& before,
   return delta;
 }
 
-int CountCoveringFiles(const EngineShape& shape, std::string_view key) {
-  int count = 0;
-  for (const FileInfo& file : shape.files) {
-    if (file.smallest_key <= key && key <= file.largest_key) ++count;
-  }
-  return count;
+bool Covers(const FileInfo& file, std::string_view key) {
+  return file.smallest_key <= key && key <= file.largest_key;
 }
 
 }  // namespace bloomgate::bench

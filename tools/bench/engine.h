@@ -140,9 +140,9 @@ absl::StatusOr<std::unique_ptr<Engine>> OpenRocksDBEngine(
 absl::StatusOr<std::unique_ptr<Engine>> OpenLsmEngine(
     const EngineOptions& options);
 
-// How many files of `shape` have a key range covering `key`: the files a
-// lookup of an absent key visits when nothing but key ranges filters them.
-int CountCoveringFiles(const EngineShape& shape, std::string_view key);
+// Whether `file`'s key range covers `key`: whether a lookup of an absent
+// key visits it when nothing but key ranges filters the files.
+bool Covers(const FileInfo& file, std::string_view key);
 
 }  // namespace bloomgate::bench
 

@@ -406,6 +406,10 @@ std::string FpObserved(const BenchResult& r) {
 std::string FpPredicted(const BenchResult& r) {
   return HasFilter(r) ? Percent(r.fp_predicted, 3) : "-";
 }
+// Five places: at 14 bits per key the floor is a few in 100,000.
+std::string MissFloor(const BenchResult& r) {
+  return HasFilter(r) ? Number(r.ios_per_miss_floor, 5) : "-";
+}
 std::string SpentBits(const BenchResult& r) {
   return HasFilter(r) ? SpentBitsCell(r) : "-";
 }
@@ -441,6 +445,7 @@ constexpr TableColumn kTableColumns[] = {
            }),
     NumberColumn("I/O/hit", kAlways, &BenchResult::ios_per_hit, 4),
     NumberColumn("I/O/miss", kAlways, &BenchResult::ios_per_miss, 4),
+    Column("floor", kAlways, &MissFloor),
     NumberColumn("files/miss", kAlways, &BenchResult::covering_files_per_miss,
                  2),
     Column("avoided", kAlways, &Avoided),

@@ -77,6 +77,11 @@ struct BenchResult : ReadCounters {
   // (the expected reads of its lookup), averaged over the absent lookups.
   // NaN without a filter or absent lookups.
   double ios_per_miss_predicted = 0;
+  // The fewest reads per absent lookup any filters of this memory
+  // (bits_per_key) could make on these files: every file's filter at the
+  // information-theoretic floor, memory placed per file (FewestWastedReads
+  // over the same lookups). NaN without a filter or absent lookups.
+  double ios_per_miss_floor = 0;
 
   // Every counter of the engine's own (Engine::GetEngineCounters), as
   // changed by the timed lookups: the LSM's statistics, RocksDB's tickers.

@@ -287,7 +287,9 @@ void RecordReads(const FilterSpec& filter,
 
 // Outside the timed loop: replays the same lookups and counts, from the
 // files' key ranges alone, how many files cover each absent key, and adds up
-// the predicted FP rates of their filters.
+// the predicted FP rates of their filters; and, from the same counts, the
+// floor: the fewest reads any filters of the memory this one took could
+// let through on these files (FewestWastedReads, one run per file).
 void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
                    absl::Span<const double> level_bits, const LookupPlan& plan,
                    BenchResult* r) {
@@ -295,6 +297,7 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
   for (const FileInfo& f : shape.files) {
     file_fp.push_back(PredictedFileFp(filter, f, level_bits));
   }
+  std::vector<uint64_t> covered(shape.files.size(), 0);
   uint64_t covering = 0, absent = 0;
   double predicted_reads = 0;
   for (int t = 0; t < plan.threads; ++t) {
@@ -304,11 +307,11 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
       Lookup lookup = stream.Next();
       if (!lookup.absent) continue;
       plan.Key(lookup, &key);
-      covering += static_cast<uint64_t>(CountCoveringFiles(shape, key));
       for (size_t f = 0; f < shape.files.size(); ++f) {
-        const FileInfo& file = shape.files[f];
-        if (file.smallest_key <= key && key <= file.largest_key) {
+        if (Covers(shape.files[f], key)) {
           predicted_reads += file_fp[f];
+          ++covered[f];
+          ++covering;
         }
       }
       ++absent;
@@ -322,6 +325,21 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
   // lookups meet it, which matters when levels have different budgets.
   if (filter.family != FilterFamily::kNone && covering > 0) {
     r->fp_predicted = predicted_reads / static_cast<double>(covering);
+  }
+  r->ios_per_miss_floor = kNaN;
+  if (filter.family == FilterFamily::kNone || absent == 0) return;
+  std::vector<FilterRun> runs;
+  for (size_t f = 0; f < shape.files.size(); ++f) {
+    const FileInfo& file = shape.files[f];
+    runs.push_back(
+        {.keys = static_cast<double>(file.filter_keys > 0 ? file.filter_keys
+                                                          : file.num_entries),
+         .reach =
+             static_cast<double>(covered[f]) / static_cast<double>(absent)});
+  }
+  if (absl::StatusOr<double> floor = FewestWastedReads(r->bits_per_key, runs);
+      floor.ok()) {
+    r->ios_per_miss_floor = *floor;
   }
 }
 

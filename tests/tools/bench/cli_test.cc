@@ -193,7 +193,7 @@ TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
   int rows = 0;
   for (const std::vector<std::string>& cells :
        TableRows(run.output, "Comparison")) {
-    ASSERT_EQ(cells.size(), 15u) << absl::StrJoin(cells, " ");
+    ASSERT_EQ(cells.size(), 16u) << absl::StrJoin(cells, " ");
     ++rows;
     const std::string key = cells[0] + "/" + cells[1] + "/" + cells[2];
     ASSERT_TRUE(by_key.count(key)) << key;
@@ -203,21 +203,30 @@ TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
     EXPECT_EQ(cells[4], Fixed(Find(o, "ops_per_sec"), 0)) << key;
     EXPECT_EQ(cells[5], Fixed(Find(o, "ios_per_hit"), 4)) << key;
     EXPECT_EQ(cells[6], Fixed(Find(o, "ios_per_miss"), 4)) << key;
-    EXPECT_EQ(cells[7], Fixed(Find(o, "covering_files_per_miss"), 2)) << key;
-    EXPECT_EQ(cells[8], Fixed(Find(o, "ios_avoided_pct"), 2) + "%") << key;
-    EXPECT_EQ(cells[9], none ? "-" : Pct(Find(o, "fp_observed"), 3)) << key;
-    EXPECT_EQ(cells[10], none ? "-" : Pct(Find(o, "fp_predicted"), 3)) << key;
-    EXPECT_EQ(cells[11], Fixed(Find(o, "filter_bytes"), 0)) << key;
-    EXPECT_EQ(cells[12], none ? "-" : Fixed(Find(o, "bloom_bits"), 2)) << key;
-    EXPECT_EQ(cells[13], none ? "-" : SpentBits(o)) << key;
-    EXPECT_EQ(cells[14], Fixed(Find(o, "sst_files"), 0)) << key;
+    EXPECT_EQ(cells[7], none ? "-" : Fixed(Find(o, "ios_per_miss_floor"), 5))
+        << key;
+    EXPECT_EQ(cells[8], Fixed(Find(o, "covering_files_per_miss"), 2)) << key;
+    EXPECT_EQ(cells[9], Fixed(Find(o, "ios_avoided_pct"), 2) + "%") << key;
+    EXPECT_EQ(cells[10], none ? "-" : Pct(Find(o, "fp_observed"), 3)) << key;
+    EXPECT_EQ(cells[11], none ? "-" : Pct(Find(o, "fp_predicted"), 3)) << key;
+    EXPECT_EQ(cells[12], Fixed(Find(o, "filter_bytes"), 0)) << key;
+    EXPECT_EQ(cells[13], none ? "-" : Fixed(Find(o, "bloom_bits"), 2)) << key;
+    EXPECT_EQ(cells[14], none ? "-" : SpentBits(o)) << key;
+    EXPECT_EQ(cells[15], Fixed(Find(o, "sst_files"), 0)) << key;
     // And the numbers mean what they say.
     EXPECT_EQ(Find(o, "ops")->get<double>(), 5000) << key;
     if (none) {
       EXPECT_EQ(Find(o, "ios_avoided_pct")->get<double>(), 0) << key;
       EXPECT_TRUE(Find(o, "fp_observed")->is_null()) << key;
+      EXPECT_TRUE(Find(o, "ios_per_miss_floor")->is_null()) << key;
     } else {
       EXPECT_GT(Find(o, "ios_avoided_pct")->get<double>(), 90) << key;
+      // Bloom filters sit far above the floor: each predicted read rate
+      // is at least twice it (about 10x at 10 bits/key).
+      const double floor = Find(o, "ios_per_miss_floor")->get<double>();
+      EXPECT_GT(floor, 0) << key;
+      EXPECT_GT(Find(o, "ios_per_miss_predicted")->get<double>(), 2 * floor)
+          << key;
     }
   }
   // Two read benchmarks for each of the 5 pairs.
@@ -414,22 +423,22 @@ TEST(CliTest, HistogramLinesAgreeWithJsonAndTable) {
   int rows = 0;
   for (const std::vector<std::string>& cells :
        TableRows(run.output, "Comparison")) {
-    ASSERT_EQ(cells.size(), 21u) << absl::StrJoin(cells, " ");
+    ASSERT_EQ(cells.size(), 22u) << absl::StrJoin(cells, " ");
     ++rows;
     const std::string key = cells[0] + "/" + cells[1] + "/" + cells[2];
     ASSERT_TRUE(by_key.count(key)) << key;
     const Json& o = *by_key[key];
-    EXPECT_EQ(cells[15], Fixed(Find(*Find(o, "miss_latency"), "mean_us"), 2));
-    EXPECT_EQ(cells[16], Fixed(Find(*Find(o, "miss_latency"), "p99_us"), 2));
-    EXPECT_EQ(cells[17], Fixed(Find(o, "read_latency_us"), 2)) << key;
-    EXPECT_EQ(cells[18], Fixed(Find(o, "user_micros_per_op"), 2)) << key;
+    EXPECT_EQ(cells[16], Fixed(Find(*Find(o, "miss_latency"), "mean_us"), 2));
+    EXPECT_EQ(cells[17], Fixed(Find(*Find(o, "miss_latency"), "p99_us"), 2));
+    EXPECT_EQ(cells[18], Fixed(Find(o, "read_latency_us"), 2)) << key;
+    EXPECT_EQ(cells[19], Fixed(Find(o, "user_micros_per_op"), 2)) << key;
     EXPECT_EQ(
-        cells[19],
+        cells[20],
         absl::StrFormat(
             "%.1f%%", 100 * Find(o, "explained_micros_per_op")->get<double>() /
                           Find(o, "micros_per_op")->get<double>()))
         << key;
-    EXPECT_EQ(cells[20], Fixed(Find(o, "avoided_read_micros_per_op"), 1))
+    EXPECT_EQ(cells[21], Fixed(Find(o, "avoided_read_micros_per_op"), 1))
         << key;
   }
   EXPECT_EQ(rows, 4);

@@ -44,6 +44,7 @@ BenchResult ReadResult() {
   r.fp_observed = 7.0 / 3000;
   r.fp_predicted = 0.0023;
   r.ios_per_miss_predicted = 0.0069;
+  r.ios_per_miss_floor = 0.0031;
   r.engine_counters = {{"rocksdb.bloom.filter.useful", 2993},
                        {"rocksdb.block.cache.miss", 7}};
   r.sst_files = 3;
@@ -105,7 +106,8 @@ TEST(ResultsJsonTest, KeysInTheDocumentedOrder) {
             "ios_per_hit ios_per_miss files_on_path_per_op "
             "covering_files_per_miss filter_checks filter_negatives "
             "filter_false_positives ios_avoided_pct fp_observed fp_predicted "
-            "ios_per_miss_predicted engine_counters filter_bytes bits_per_key "
+            "ios_per_miss_predicted ios_per_miss_floor engine_counters "
+            "filter_bytes bits_per_key "
             "sst_files files_per_level keys_per_level filter_bytes_per_level "
             "bits_per_key_per_level io_latency_us modeled_micros_per_op "
             "modeled_saved_micros_per_op direct_reads read_latency_us "
