@@ -350,6 +350,25 @@ TEST(AllocateByCostTest, NoFamilyReadsBelowTheFloor) {
   }
 }
 
+TEST(AllocateByCostTest, RibbonsBestIsTheFloorAtItsOverhead) {
+  // docs/monkey-allocation.md, "The floor": a family whose curve is
+  // 2^(-b / s) reaches at best the floor at B / s bits per key, so
+  // level-aware Ribbon reads 2^(B (1 - 1/1.04)) times the floor, 1.31x at
+  // 10 bits/key, when every run keeps a filter.
+  FamilyCost ribbon = kRibbonFamily;
+  ribbon.probe_micros = 0;
+  const LookupCostModel model = {.families = {ribbon}, .read_micros = 1};
+  for (int levels : {3, 5}) {
+    const std::vector<FilterRun> runs = LeveledRuns(levels);
+    const absl::StatusOr<double> floor = FewestWastedReads(10, runs);
+    ASSERT_TRUE(floor.ok());
+    EXPECT_NEAR(
+        ExpectedLookupMicros(model, runs, Allocate(model, 10, runs)) / *floor,
+        std::exp2(10 * (1 - 1 / (1 + kRibbonSlotOverhead))), 0.01)
+        << levels << " levels";
+  }
+}
+
 TEST(AllocateByCostTest, SlowProbesAndFreeReadsMeanNoFilter) {
   const std::vector<FilterRun> runs = LeveledRuns(3);
   // A read that costs nothing is not worth any probe.
