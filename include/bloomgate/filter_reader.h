@@ -97,6 +97,12 @@ class FilterReader {
   uint64_t num_bits() const { return num_bits_; }
   // Bits per distinct key actually spent on the bit array.
   double bits_per_key() const;
+  // The bit array in place, and its slots: 512-bit lines for the blocked
+  // layout, bits for the standard one (null and 0 for a degraded reader).
+  // For a caller that compiles a kernel's probe into its own function, as
+  // the RocksDB adapter does; its answers must equal MayMatch's.
+  const uint8_t* bit_array() const { return bits_; }
+  uint64_t num_slots() const { return num_slots_; }
 
  private:
   internal::FilterQueries queries_;

@@ -53,6 +53,15 @@ inline uint64_t BlockedLineIndex(uint64_t hash, uint64_t num_lines) {
   return ((hash >> 32) * num_lines) >> 32;
 }
 
+// The line of a hash in a bit array of num_lines lines.
+inline uint8_t* LineOf(uint8_t* bits, uint64_t num_lines, uint64_t hash) {
+  return bits + BlockedLineIndex(hash, num_lines) * kLineBytes;
+}
+inline const uint8_t* LineOf(const uint8_t* bits, uint64_t num_lines,
+                             uint64_t hash) {
+  return bits + BlockedLineIndex(hash, num_lines) * kLineBytes;
+}
+
 inline uint32_t BlockedProbeSeed(uint64_t hash) {
   return static_cast<uint32_t>(hash);
 }

@@ -36,14 +36,6 @@ constexpr uint64_t kPrefetchFromBytes = uint64_t{2} << 20;
 // always_inline puts their bodies inside the kernel's target-attributed
 // function, so they are compiled for its instruction set too.
 
-inline uint8_t* LineOf(uint8_t* bits, uint64_t num_lines, uint64_t hash) {
-  return bits + BlockedLineIndex(hash, num_lines) * kLineBytes;
-}
-inline const uint8_t* LineOf(const uint8_t* bits, uint64_t num_lines,
-                             uint64_t hash) {
-  return bits + BlockedLineIndex(hash, num_lines) * kLineBytes;
-}
-
 // kProbe is one of the BlockedMayMatch* functions of blocked_bloom.h.
 template <auto kProbe>
 [[gnu::always_inline]] inline bool MayMatch(const uint8_t* bits,

@@ -53,7 +53,7 @@ rocksdb::FilterBitsReader* NewAnyFilterBitsReader(
   if (IsBuiltinFilterBlock(block)) {
     return rocksdb::BuiltinFilterPolicy::GetBuiltinFilterBitsReader(contents);
   }
-  return new BitsReader(block);
+  return NewFilterBitsReader(contents).release();
 }
 
 absl::StatusOr<double> RibbonParameterForMemory(double bits_per_key,

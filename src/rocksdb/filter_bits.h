@@ -21,6 +21,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -154,9 +155,15 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
 // disk, truncation, a newer format) make a reader that answers "may match"
 // for every key, so RocksDB reads the data blocks and results stay correct.
 // Immutable after construction; RocksDB queries it from many threads.
-class BitsReader final : public rocksdb::FilterBitsReader {
+//
+// NewFilterBitsReader returns, for a valid blocked block under the scalar or
+// AVX2 kernel, a subclass whose single-key MayMatch is the kernel's query
+// with the block's probe count compiled in (filter_bits.cc), so that
+// RocksDB's virtual call lands on the probe itself.
+class BitsReader : public rocksdb::FilterBitsReader {
  public:
   explicit BitsReader(std::string_view block) : reader_(block) {}
+  explicit BitsReader(FilterReader reader) : reader_(std::move(reader)) {}
 
   BitsReader(const BitsReader&) = delete;
   BitsReader& operator=(const BitsReader&) = delete;
@@ -180,8 +187,8 @@ class BitsReader final : public rocksdb::FilterBitsReader {
 absl::StatusOr<std::unique_ptr<BitsBuilder>> NewFilterBitsBuilder(
     const FilterOptions& options, bool verify_after_build = false);
 
-// A reader over `contents`, which must outlive it. Never null (see
-// BitsReader).
+// A reader over `contents`, which must outlive it: a BitsReader, or the
+// kernel's subclass of it (see BitsReader). Never null.
 std::unique_ptr<rocksdb::FilterBitsReader> NewFilterBitsReader(
     const rocksdb::Slice& contents);
 

@@ -15,6 +15,7 @@
 
 #include "bloomgate/filter_reader.h"
 #include "bloomgate/filter_spec.h"
+#include "bloomgate/simd.h"
 #include "bloomgate/sizing.h"
 #include "gtest/gtest.h"
 #include "src/rocksdb/spec_filter_policy.h"
@@ -107,6 +108,55 @@ INSTANTIATE_TEST_SUITE_P(Layouts, FilterBitsLayoutTest,
                          [](const ::testing::TestParamInfo<Layout>& info) {
                            return std::string(LayoutName(info.param));
                          });
+
+// Under every kernel this CPU runs, and for every probe count, the reader
+// NewFilterBitsReader picks (the kernel's own subclass for a blocked block)
+// answers exactly as the core's FilterReader, for keys of every length the
+// inline hash takes and for longer ones, added and not.
+TEST(FilterBitsTest, EveryKernelsReaderAnswersAsTheCore) {
+  const SimdKernel saved = ActiveSimdKernel();
+  std::mt19937_64 rng(20261206);
+  std::vector<std::string> keys;
+  for (size_t size = 0; size <= 40; ++size) {
+    for (int i = 0; i < 40; ++i) {
+      std::string key(size, '\0');
+      for (char& c : key) c = static_cast<char>(rng());
+      keys.push_back(std::move(key));
+    }
+  }
+  for (SimdKernel kernel :
+       {SimdKernel::kScalar, SimdKernel::kAvx2, SimdKernel::kAvx512}) {
+    if (!SimdKernelSupported(kernel)) continue;
+    ASSERT_TRUE(SetSimdKernel(kernel).ok());
+    for (int k = 1; k <= kMaxBlockedProbes; ++k) {
+      auto builder = MustBuilder({.bits_per_key = 8.0, .num_probes = k});
+      ASSERT_NE(builder, nullptr);
+      // Half the keys added, so that both answers occur.
+      for (size_t i = 0; i < keys.size(); i += 2) builder->AddKey(keys[i]);
+      std::unique_ptr<const char[]> block;
+      rocksdb::Status s;
+      const rocksdb::Slice contents = builder->Finish(&block, &s);
+      ASSERT_TRUE(s.ok()) << s.ToString();
+      const FilterReader core(
+          std::string_view(contents.data(), contents.size()));
+      ASSERT_EQ(core.num_probes(), k);
+      auto reader = NewFilterBitsReader(contents);
+      int noes = 0;
+      for (size_t i = 0; i < keys.size(); ++i) {
+        const bool answer = reader->MayMatch(keys[i]);
+        ASSERT_EQ(answer, core.MayMatch(keys[i]))
+            << SimdKernelName(kernel) << ", k = " << k << ", key of "
+            << keys[i].size() << " bytes";
+        if (i % 2 == 0) {
+          ASSERT_TRUE(answer) << "false negative";
+        }
+        noes += !answer;
+      }
+      EXPECT_GT(noes, 0) << SimdKernelName(kernel) << ", k = " << k;
+    }
+  }
+  ASSERT_TRUE(SetSimdKernel(saved).ok());
+}
 
 TEST(FilterBitsTest, RepeatedKeysCountOnce) {
   auto builder = MustBuilder({});
