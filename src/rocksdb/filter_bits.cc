@@ -287,10 +287,13 @@ constexpr auto kReaders =
 std::unique_ptr<rocksdb::FilterBitsReader> NewFilterBitsReader(
     const rocksdb::Slice& contents) {
   FilterReader reader(ToView(contents));
-  // The kernel the core reader chose at its construction, just now; if
+  // Only where the core reader probes lines: not for an empty filter (no
+  // bit array: it answers "no" to every key) nor a degraded one. The kernel
+  // is the one the core reader chose at its construction, just now; if
   // another thread changed it since, both kernels give the same answers.
   if (!reader.degraded() && reader.layout() == Layout::kBlocked &&
-      reader.num_probes() >= 1 && reader.num_probes() <= kMaxBlockedProbes) {
+      reader.num_slots() > 0 && reader.num_probes() >= 1 &&
+      reader.num_probes() <= kMaxBlockedProbes) {
     const size_t k = static_cast<size_t>(reader.num_probes()) - 1;
     switch (ActiveSimdKernel()) {
       case SimdKernel::kScalar:

@@ -154,6 +154,16 @@ TEST(FilterBitsTest, EveryKernelsReaderAnswersAsTheCore) {
       }
       EXPECT_GT(noes, 0) << SimdKernelName(kernel) << ", k = " << k;
     }
+    // A filter of no keys has no lines to probe: "no" to every key.
+    auto builder = MustBuilder({.bits_per_key = 8.0});
+    ASSERT_NE(builder, nullptr);
+    std::unique_ptr<const char[]> block;
+    rocksdb::Status s;
+    auto empty = NewFilterBitsReader(builder->Finish(&block, &s));
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    for (const std::string& key : keys) {
+      ASSERT_FALSE(empty->MayMatch(key)) << SimdKernelName(kernel);
+    }
   }
   ASSERT_TRUE(SetSimdKernel(saved).ok());
 }
