@@ -156,10 +156,10 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
 // for every key, so RocksDB reads the data blocks and results stay correct.
 // Immutable after construction; RocksDB queries it from many threads.
 //
-// NewFilterBitsReader returns, for a valid blocked block under the scalar or
-// AVX2 kernel, a subclass whose single-key MayMatch is the kernel's query
-// with the block's probe count compiled in (filter_bits.cc), so that
-// RocksDB's virtual call lands on the probe itself.
+// NewFilterBitsReader returns, for a valid blocked block with keys under
+// the scalar or AVX2 kernel, a subclass whose single-key MayMatch is the
+// kernel's query with the block's probe count compiled in (filter_bits.cc),
+// so that RocksDB's virtual call lands on the probe itself.
 class BitsReader : public rocksdb::FilterBitsReader {
  public:
   explicit BitsReader(std::string_view block) : reader_(block) {}
