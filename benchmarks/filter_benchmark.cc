@@ -22,6 +22,13 @@
 // order. Counters: ns_per_key; fp_rate, measured over 2^22 absent keys;
 // bits_per_key, the block's whole size (metadata included) per key.
 // The run ends with a table of ratios against rocksdb_bloom (ratio_reporter).
+//
+// --bloomgate_breakdown adds stub readers to the absent-key query phases,
+// to show where a query's time goes: harness_only answers without looking
+// at the key (the loop, the virtual call, the key's load); the *_hash_only
+// ones answer with the top bit of the key's hash, bloomgate's XXH3 inlined
+// as its kernel readers hash, and RocksDB's Hash64 as its reader calls it.
+// A filter's row less its hash's row is its line and probe.
 
 #include <sys/mman.h>
 
@@ -54,6 +61,7 @@
 #include "bloomgate/simd.h"
 #include "rocksdb/version.h"
 #include "src/filter/absl_compat.h"
+#include "src/filter/xxh3.h"
 #include "src/rocksdb/spec_filter_policy.h"
 
 namespace bloomgate::bench {
@@ -110,6 +118,9 @@ struct Filter {
   std::optional<SimdKernel> kernel = std::nullopt;  // forced while it runs
   // RocksDB's Bloom builder, its query compiled with AVX2.
   bool rocksdb_avx2_query = false;
+  // A stub reader of --bloomgate_breakdown (not a filter).
+  enum class Stub { kNone, kHarness, kBloomgateHash, kRocksdbHash };
+  Stub stub = Stub::kNone;
 };
 
 std::vector<Filter> AllFilters() {
@@ -142,6 +153,53 @@ std::vector<Filter> AllFilters() {
   return filters;
 }
 
+// The stubs of --bloomgate_breakdown, all queried through RocksDB's
+// interface as the filters are.
+std::vector<Filter> BreakdownStubs() {
+  std::vector<Filter> stubs = {
+      {.name = "harness_only", .spec = {}, .stub = Filter::Stub::kHarness},
+      {.name = "bloomgate_hash_only",
+       .spec = {},
+       .stub = Filter::Stub::kBloomgateHash}};
+#if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
+  stubs.push_back({.name = "rocksdb_hash_only",
+                   .spec = {},
+                   .stub = Filter::Stub::kRocksdbHash});
+#endif
+  return stubs;
+}
+
+// Answers kAnswer(key) for every key, single or batched.
+template <bool (*kAnswer)(const rocksdb::Slice&)>
+class StubReader final : public rocksdb::FilterBitsReader {
+ public:
+  bool MayMatch(const rocksdb::Slice& key) override { return kAnswer(key); }
+  void MayMatch(int num_keys, rocksdb::Slice** keys, bool* may_match) override {
+    for (int i = 0; i < num_keys; ++i) may_match[i] = kAnswer(*keys[i]);
+  }
+};
+
+bool EmptyKey(const rocksdb::Slice& key) { return key.size() == 0; }
+// Flattened, as the kernel readers are, so that XXH3 is inlined.
+[[gnu::flatten]] bool Xxh3TopBit(const rocksdb::Slice& key) {
+  return XXH3_64bits(key.data(), key.size()) >> 63;
+}
+
+std::unique_ptr<rocksdb::FilterBitsReader> NewStubReader(Filter::Stub stub) {
+  switch (stub) {
+    case Filter::Stub::kHarness:
+      return std::make_unique<StubReader<EmptyKey>>();
+    case Filter::Stub::kBloomgateHash:
+      return std::make_unique<StubReader<Xxh3TopBit>>();
+#if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
+    case Filter::Stub::kRocksdbHash:
+      return NewRocksdbHashOnlyReader();
+#endif
+    default:
+      return nullptr;
+  }
+}
+
 // Makes a filter's kernel the active one while it lives.
 class ScopedKernel {
  public:
@@ -161,6 +219,7 @@ class ScopedKernel {
 
 std::unique_ptr<rocksdb::FilterBitsReader> NewReader(
     const Filter& filter, const rocksdb::Slice& block) {
+  if (filter.stub != Filter::Stub::kNone) return NewStubReader(filter.stub);
 #if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
   if (filter.rocksdb_avx2_query) return NewRocksdbAvx2BloomReader(block);
 #endif
@@ -363,8 +422,10 @@ std::optional<std::vector<size_t>> ParseSizes(std::string_view text) {
   return sizes;
 }
 
-void RegisterAll(const std::vector<size_t>& sizes) {
+void RegisterAll(const std::vector<size_t>& sizes, bool breakdown) {
   static const auto* filters = new std::vector<Filter>(AllFilters());
+  static const auto* stubs = new std::vector<Filter>(
+      breakdown ? BreakdownStubs() : std::vector<Filter>());
   auto name = [](const char* phase, const Filter& filter, size_t n) {
     return absl::StrCat(phase, "/", filter.name, "/", n);
   };
@@ -375,17 +436,21 @@ void RegisterAll(const std::vector<size_t>& sizes) {
       benchmark::RegisterBenchmark(name("Build", f, n).c_str(), BM_Build, f, n)
           ->Unit(benchmark::kMillisecond);
     }
-    for (const Filter& f : *filters) {
-      benchmark::RegisterBenchmark(name("QueryNegative", f, n).c_str(),
-                                   BM_Query, f, n, /*positive=*/false);
+    for (const auto* list : {filters, stubs}) {
+      for (const Filter& f : *list) {
+        benchmark::RegisterBenchmark(name("QueryNegative", f, n).c_str(),
+                                     BM_Query, f, n, /*positive=*/false);
+      }
     }
     for (const Filter& f : *filters) {
       benchmark::RegisterBenchmark(name("QueryPositive", f, n).c_str(),
                                    BM_Query, f, n, /*positive=*/true);
     }
-    for (const Filter& f : *filters) {
-      benchmark::RegisterBenchmark(name("QueryNegativeBatch", f, n).c_str(),
-                                   BM_QueryBatch, f, n);
+    for (const auto* list : {filters, stubs}) {
+      for (const Filter& f : *list) {
+        benchmark::RegisterBenchmark(name("QueryNegativeBatch", f, n).c_str(),
+                                     BM_QueryBatch, f, n);
+      }
     }
   }
 }
@@ -395,12 +460,13 @@ void RegisterAll(const std::vector<size_t>& sizes) {
 
 int main(int argc, char** argv) {
   namespace bench = bloomgate::bench;
-  // --bloomgate_keys, --bloomgate_block_offset and --bloomgate_huge_pages
-  // are ours; the rest is Google Benchmark's.
+  // --bloomgate_keys, --bloomgate_block_offset, --bloomgate_huge_pages and
+  // --bloomgate_breakdown are ours; the rest is Google Benchmark's.
   std::vector<size_t> sizes(std::begin(bench::kDefaultSizes),
                             std::end(bench::kDefaultSizes));
   constexpr std::string_view kKeysFlag = "--bloomgate_keys=";
   constexpr std::string_view kOffsetFlag = "--bloomgate_block_offset=";
+  bool breakdown = false;
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -415,6 +481,8 @@ int main(int argc, char** argv) {
         return 1;
       }
       sizes = *std::move(parsed);
+    } else if (arg == "--bloomgate_breakdown") {
+      breakdown = true;
     } else if (arg == "--bloomgate_huge_pages") {
       bench::huge_pages = true;
     } else if (arg.starts_with(kOffsetFlag)) {
@@ -444,7 +512,11 @@ int main(int argc, char** argv) {
         "      4 KiB and more; glibc's malloc places large ones at 16)\n"
         "  --bloomgate_huge_pages\n"
         "      every filter's block in 2 MiB pages (madvise), to see how\n"
-        "      much of a query beyond the caches is page walks\n",
+        "      much of a query beyond the caches is page walks\n"
+        "  --bloomgate_breakdown\n"
+        "      adds stub readers to the absent-key query phases: harness_only\n"
+        "      (the harness alone) and bloomgate_hash_only and\n"
+        "      rocksdb_hash_only (the harness and each side's hash)\n",
         stdout);
     std::fputs(bench::kCpuFlagHelp, stdout);
     benchmark::PrintDefaultHelp();
@@ -463,7 +535,7 @@ int main(int argc, char** argv) {
       "block_offset",
       absl::StrCat(bench::block_offset, " bytes past a 64-byte boundary",
                    bench::huge_pages ? ", in 2 MiB pages" : ""));
-  bench::RegisterAll(sizes);
+  bench::RegisterAll(sizes, breakdown);
   bench::RatioReporter reporter(
       benchmark::CreateDefaultDisplayReporter(),
       absl::StrCat("bloomgate_blocked: the kernel chosen at run time (", kernel,

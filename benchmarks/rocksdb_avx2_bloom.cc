@@ -89,6 +89,16 @@ class Avx2BloomReader final : public rocksdb::FilterBitsReader {
   int num_probes_;
 };
 
+class HashOnlyReader final : public rocksdb::FilterBitsReader {
+ public:
+  bool MayMatch(const rocksdb::Slice& key) override {
+    return rocksdb::Hash64(key.data(), key.size()) >> 63;
+  }
+  void MayMatch(int num_keys, rocksdb::Slice** keys, bool* may_match) override {
+    for (int i = 0; i < num_keys; ++i) may_match[i] = MayMatch(*keys[i]);
+  }
+};
+
 }  // namespace
 }  // namespace bloomgate::bench
 #pragma GCC pop_options
@@ -107,6 +117,10 @@ std::unique_ptr<rocksdb::FilterBitsReader> NewRocksdbAvx2BloomReader(
   }
   return std::make_unique<Avx2BloomReader>(
       block.data(), static_cast<uint32_t>(len), num_probes);
+}
+
+std::unique_ptr<rocksdb::FilterBitsReader> NewRocksdbHashOnlyReader() {
+  return std::make_unique<HashOnlyReader>();
 }
 
 }  // namespace bloomgate::bench

@@ -26,6 +26,11 @@ namespace bloomgate::bench {
 std::unique_ptr<rocksdb::FilterBitsReader> NewRocksdbAvx2BloomReader(
     const rocksdb::Slice& block);
 
+// A stub for --bloomgate_breakdown: answers with the top bit of RocksDB's
+// hash of the key (Hash64, as its Bloom reader hashes), so that its time is
+// the harness's and the hash's alone.
+std::unique_ptr<rocksdb::FilterBitsReader> NewRocksdbHashOnlyReader();
+
 }  // namespace bloomgate::bench
 
 #endif  // BLOOMGATE_BENCHMARKS_ROCKSDB_AVX2_BLOOM_H_

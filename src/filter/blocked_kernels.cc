@@ -13,6 +13,7 @@
 #include "bloomgate/hash.h"
 #include "src/filter/blocked_bloom.h"
 #include "src/filter/blocked_fill.h"
+#include "src/filter/blocked_query.h"
 #include "src/filter/cpu_target.h"
 #include "src/filter/format.h"
 #include "src/filter/xxh3.h"
@@ -32,37 +33,10 @@ constexpr size_t kPrefetchDistance = 16;
 // round.
 constexpr uint64_t kPrefetchFromBytes = uint64_t{2} << 20;
 
-// Each kernel below instantiates these templates with its own probe code.
-// always_inline puts their bodies inside the kernel's target-attributed
-// function, so they are compiled for its instruction set too.
-
-// kProbe is one of the BlockedMayMatch* functions of blocked_bloom.h.
-template <auto kProbe>
-[[gnu::always_inline]] inline bool MayMatch(const uint8_t* bits,
-                                            uint64_t num_lines, int num_probes,
-                                            uint64_t hash) {
-  // No prefetch: the probe's loads follow at once, and they ask for both
-  // cache lines a line may span (the block need not be 64-byte aligned).
-  return kProbe(BlockedProbeSeed(hash), num_probes,
-                LineOf(bits, num_lines, hash));
-}
-
-template <auto kProbe>
-[[gnu::always_inline]] inline void MayMatchBatch(const uint8_t* bits,
-                                                 uint64_t num_lines,
-                                                 int num_probes,
-                                                 const uint64_t* hashes,
-                                                 size_t n, bool* results) {
-  const uint8_t* lines[kMaxQueryBatch];
-  for (size_t i = 0; i < n; ++i) {
-    lines[i] = LineOf(bits, num_lines, hashes[i]);
-    __builtin_prefetch(lines[i]);
-    __builtin_prefetch(lines[i] + kLineBytes - 1);
-  }
-  for (size_t i = 0; i < n; ++i) {
-    results[i] = kProbe(BlockedProbeSeed(hashes[i]), num_probes, lines[i]);
-  }
-}
+// Each kernel below instantiates the templates here and in blocked_query.h
+// with its own probe code. always_inline puts their bodies inside the
+// kernel's target-attributed function, so they are compiled for its
+// instruction set too.
 
 // Both cache lines a line may straddle (the output buffer is the caller's,
 // of any alignment).
@@ -223,40 +197,41 @@ constexpr BlockedKernel MakeKernel(SimdKernel kernel,
 // holds all k products in registers across the batch's loop and tests each
 // bit through CL; it measured about 10% slower than with the count read at
 // run time, which is the code the scalar batch had before.
-#define BLOOMGATE_DEFINE_KERNEL(NAME, TARGET, PROBE, BATCH_PROBES, FILL)       \
-  struct NAME##Queries {                                                       \
-    template <int kNumProbes>                                                  \
-    TARGET static bool Hash(const uint8_t* bits, uint64_t num_lines, int,      \
-                            uint64_t hash) {                                   \
-      return MayMatch<PROBE>(bits, num_lines, kNumProbes, hash);               \
-    }                                                                          \
-    template <int kNumProbes>                                                  \
-    [[gnu::flatten]] TARGET static bool Key(const uint8_t* bits,               \
-                                            uint64_t num_lines, int,           \
-                                            const char* key, size_t size) {    \
-      if (size > kInlineHashMaxKeyBytes)                                       \
-        return LongKey<kNumProbes>(bits, num_lines, key, size);                \
-      return MayMatch<PROBE>(bits, num_lines, kNumProbes,                      \
-                             XXH3_64bits(key, size));                          \
-    }                                                                          \
-    template <int kNumProbes>                                                  \
-    [[gnu::noinline]] TARGET static bool LongKey(const uint8_t* bits,          \
-                                                 uint64_t num_lines,           \
-                                                 const char* key,              \
-                                                 size_t size) {                \
-      return MayMatch<PROBE>(bits, num_lines, kNumProbes,                      \
-                             HashKey(std::string_view(key, size)));            \
-    }                                                                          \
-    template <int kNumProbes>                                                  \
-    TARGET static void Batch(const uint8_t* bits, uint64_t num_lines,          \
-                             [[maybe_unused]] int num_probes,                  \
-                             const uint64_t* hashes, size_t n,                 \
-                             bool* results) {                                  \
-      MayMatchBatch<PROBE>(bits, num_lines, BATCH_PROBES, hashes, n, results); \
-    }                                                                          \
-  };                                                                           \
-  constexpr BlockedKernel k##NAME##Kernel =                                    \
-      MakeKernel<NAME##Queries>(SimdKernel::k##NAME, &FillAll<FILL>,           \
+#define BLOOMGATE_DEFINE_KERNEL(NAME, TARGET, PROBE, BATCH_PROBES, FILL)    \
+  struct NAME##Queries {                                                    \
+    template <int kNumProbes>                                               \
+    TARGET static bool Hash(const uint8_t* bits, uint64_t num_lines, int,   \
+                            uint64_t hash) {                                \
+      return BlockedMayMatch<PROBE>(bits, num_lines, kNumProbes, hash);     \
+    }                                                                       \
+    template <int kNumProbes>                                               \
+    [[gnu::flatten]] TARGET static bool Key(const uint8_t* bits,            \
+                                            uint64_t num_lines, int,        \
+                                            const char* key, size_t size) { \
+      if (size > kInlineHashMaxKeyBytes)                                    \
+        return LongKey<kNumProbes>(bits, num_lines, key, size);             \
+      return BlockedMayMatch<PROBE>(bits, num_lines, kNumProbes,            \
+                                    XXH3_64bits(key, size));                \
+    }                                                                       \
+    template <int kNumProbes>                                               \
+    [[gnu::noinline]] TARGET static bool LongKey(const uint8_t* bits,       \
+                                                 uint64_t num_lines,        \
+                                                 const char* key,           \
+                                                 size_t size) {             \
+      return BlockedMayMatch<PROBE>(bits, num_lines, kNumProbes,            \
+                                    HashKey(std::string_view(key, size)));  \
+    }                                                                       \
+    template <int kNumProbes>                                               \
+    TARGET static void Batch(const uint8_t* bits, uint64_t num_lines,       \
+                             [[maybe_unused]] int num_probes,               \
+                             const uint64_t* hashes, size_t n,              \
+                             bool* results) {                               \
+      BlockedMayMatchBatch<PROBE>(bits, num_lines, BATCH_PROBES, hashes, n, \
+                                  results);                                 \
+    }                                                                       \
+  };                                                                        \
+  constexpr BlockedKernel k##NAME##Kernel =                                 \
+      MakeKernel<NAME##Queries>(SimdKernel::k##NAME, &FillAll<FILL>,        \
                                 std::make_index_sequence<kMaxBlockedProbes>())
 
 BLOOMGATE_DEFINE_KERNEL(Scalar, , BlockedMayMatchScalar, num_probes,

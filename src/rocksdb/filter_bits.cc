@@ -15,7 +15,7 @@
 #include "bloomgate/simd.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/table.h"
-#include "src/filter/blocked_bloom.h"
+#include "src/filter/blocked_query.h"
 #include "src/filter/cpu_target.h"
 #include "src/filter/xxh3.h"
 
@@ -230,30 +230,30 @@ absl::StatusOr<std::unique_ptr<BitsBuilder>> NewFilterBitsBuilder(
 namespace {
 
 // A kernel's BitsReader for one probe count: its single-key MayMatch hashes
-// and probes in the function RocksDB's virtual call enters, where
-// BitsReader's calls the core's query through a function pointer, a second
-// call. 8 instructions and that call fewer for a 16-byte key; 5-10% less
-// time per absent key with AVX2 (docs/filter-core-design.md, "One call from
-// key to answer"). Keys longer than the hash inlined here go to BitsReader's
-// query, as do batches. Each kernel's function carries its target
-// attribute (TARGET, which may be empty). AVX-512 keeps BitsReader: CI's
-// machines have no AVX-512, so a reader of its own would go untested.
-#define BLOOMGATE_DEFINE_KERNEL_READER(NAME, TARGET, PROBE)                    \
-  template <int kNumProbes>                                                    \
-  class NAME##BitsReader final : public BitsReader {                           \
-   public:                                                                     \
-    using BitsReader::BitsReader;                                              \
-    using BitsReader::MayMatch;                                                \
-    [[gnu::flatten]] TARGET bool MayMatch(                                     \
-        const rocksdb::Slice& key) override {                                  \
-      if (key.size() > internal::kInlineHashMaxKeyBytes) {                     \
-        return BitsReader::MayMatch(key);                                      \
-      }                                                                        \
-      const uint64_t hash = XXH3_64bits(key.data(), key.size());               \
-      return PROBE(                                                            \
-          internal::BlockedProbeSeed(hash), kNumProbes,                        \
-          internal::LineOf(reader().bit_array(), reader().num_slots(), hash)); \
-    }                                                                          \
+// and probes (the core kernels' BlockedMayMatch, blocked_query.h) in the
+// function RocksDB's virtual call enters, where BitsReader's calls the
+// core's query through a function pointer, a second call. 8 instructions and
+// that call fewer for a 16-byte key; 5-10% less time per absent key with AVX2
+// (docs/filter-core-design.md, "One call from key to answer"). Keys longer than
+// the hash inlined here go to BitsReader's query, as do batches. Each kernel's
+// function carries its target attribute (TARGET, which may be empty). AVX-512
+// keeps BitsReader: CI's machines have no AVX-512, so a reader of its own would
+// go untested.
+#define BLOOMGATE_DEFINE_KERNEL_READER(NAME, TARGET, PROBE)       \
+  template <int kNumProbes>                                       \
+  class NAME##BitsReader final : public BitsReader {              \
+   public:                                                        \
+    using BitsReader::BitsReader;                                 \
+    using BitsReader::MayMatch;                                   \
+    [[gnu::flatten]] TARGET bool MayMatch(                        \
+        const rocksdb::Slice& key) override {                     \
+      if (key.size() > internal::kInlineHashMaxKeyBytes) {        \
+        return BitsReader::MayMatch(key);                         \
+      }                                                           \
+      return internal::BlockedMayMatch<PROBE>(                    \
+          reader().bit_array(), reader().num_slots(), kNumProbes, \
+          XXH3_64bits(key.data(), key.size()));                   \
+    }                                                             \
   }
 
 BLOOMGATE_DEFINE_KERNEL_READER(Scalar, , internal::BlockedMayMatchScalar);
