@@ -109,3 +109,32 @@ execute_process(COMMAND "${BENCH}" --bloomgate_block_offset=64
 if(rc EQUAL 0 OR NOT err MATCHES "--bloomgate_block_offset takes a byte offset")
   message(FATAL_ERROR "a bad --bloomgate_block_offset was accepted (${rc}):\n${err}")
 endif()
+
+# --bloomgate_breakdown adds its stub readers to the absent-key query phases
+# alone: harness_only answers without hashing (never "may match"),
+# bloomgate_hash_only with its hash's top bit (half the keys, over the 2^22
+# absent keys fp_rate counts: 0.5 +- 0.00025 for one standard error).
+run_json(out --bloomgate_breakdown --bloomgate_keys=1000
+  "--benchmark_filter=^(Build|QueryNegative|QueryPositive|QueryNegativeBatch)/(harness_only|bloomgate_hash_only)/")
+string(JSON runs ERROR_VARIABLE json_err LENGTH "${out}" benchmarks)
+if(NOT runs EQUAL 4)
+  message(FATAL_ERROR "--bloomgate_breakdown: expected 4 stub rows, got '${runs}' ${json_err}:\n${out}")
+endif()
+foreach(i RANGE 3)
+  string(JSON name GET "${out}" benchmarks ${i} name)
+  string(JSON fp GET "${out}" benchmarks ${i} fp_rate)
+  if(NOT name MATCHES "^QueryNegative(Batch)?/")
+    message(FATAL_ERROR "--bloomgate_breakdown: a stub in another phase: ${name}")
+  endif()
+  if(name MATCHES "/harness_only/" AND NOT fp EQUAL 0)
+    message(FATAL_ERROR "${name}: fp_rate ${fp}, expected 0")
+  endif()
+  if(name MATCHES "/bloomgate_hash_only/" AND (fp LESS 0.49 OR fp GREATER 0.51))
+    message(FATAL_ERROR "${name}: fp_rate ${fp}, expected the hash's top bit, 0.5")
+  endif()
+endforeach()
+# Without the flag, no stub runs.
+run_json(out "--benchmark_filter=^QueryNegative/harness_only/")
+if(NOT out STREQUAL "")
+  message(FATAL_ERROR "a stub ran without --bloomgate_breakdown:\n${out}")
+endif()
