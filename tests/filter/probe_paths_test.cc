@@ -10,6 +10,7 @@
 #include "bloomgate/simd.h"
 #include "gtest/gtest.h"
 #include "src/filter/blocked_bloom.h"
+#include "src/filter/blocked_query.h"
 #include "src/filter/cpu_target.h"
 
 namespace bloomgate::internal {
@@ -70,6 +71,37 @@ TEST(ProbePathsTest, Avx2MatchesScalar) {
     GTEST_SKIP() << "no AVX2 on this CPU";
   }
   ExpectSameAsScalar(BlockedMayMatchAvx2);
+}
+
+// The AVX2 batch's lines, four at a time, are LineOf's, for filters of one
+// line to 2^32 - 1 lines (the batch takes another path for 2^32).
+BLOOMGATE_TARGET_AVX2 void LineOffsetsOf4(const uint64_t hashes[4],
+                                          uint64_t num_lines,
+                                          uint64_t offsets[4]) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(offsets),
+                      BlockedLineOffsetsAvx2(num_lines)(_mm256_loadu_si256(
+                          reinterpret_cast<const __m256i*>(hashes))));
+}
+
+TEST(ProbePathsTest, Avx2LineOffsetsAreLineIndexes) {
+  if (!SimdKernelSupported(SimdKernel::kAvx2)) {
+    GTEST_SKIP() << "no AVX2 on this CPU";
+  }
+  std::mt19937_64 rng(20261206);
+  for (uint64_t num_lines : {uint64_t{1}, uint64_t{2}, uint64_t{157},
+                             uint64_t{1} << 31, (uint64_t{1} << 32) - 1}) {
+    for (int round = 0; round < 1000; ++round) {
+      uint64_t hashes[4] = {rng(), rng(), rng(), ~uint64_t{0} - rng() % 4};
+      if (round == 0) hashes[0] = 0;
+      uint64_t offsets[4];
+      LineOffsetsOf4(hashes, num_lines, offsets);
+      for (int i = 0; i < 4; ++i) {
+        ASSERT_EQ(offsets[i],
+                  BlockedLineIndex(hashes[i], num_lines) * kLineBytes)
+            << num_lines << " lines, hash " << hashes[i];
+      }
+    }
+  }
 }
 
 TEST(ProbePathsTest, Avx512MatchesScalar) {
