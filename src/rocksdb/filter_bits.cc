@@ -238,7 +238,7 @@ namespace {
 //   fewer for a 16-byte key, 5-10% less time per absent key with AVX2. Keys
 //   longer than the hash inlined here go to BitsReader's query.
 // - MayMatch(batch) hashes the keys inline, KEYS_BATCH: under AVX2 four at
-//   a time, 11-15% less time a key than BitsReader's batch
+//   a time, 10-14% less time a key than BitsReader's batch
 //   ("Batches of keys").
 // Each kernel's functions carry its target attribute (TARGET, which may be
 // empty). AVX-512 keeps BitsReader: CI's machines have no AVX-512, so a
