@@ -157,9 +157,10 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
 // Immutable after construction; RocksDB queries it from many threads.
 //
 // NewFilterBitsReader returns, for a valid blocked block with keys under
-// the scalar or AVX2 kernel, a subclass whose single-key MayMatch is the
-// kernel's query with the block's probe count compiled in (filter_bits.cc),
-// so that RocksDB's virtual call lands on the probe itself.
+// the scalar or AVX2 kernel, a subclass whose MayMatch, single and batched,
+// is the kernel's query with the block's probe count compiled in and the
+// keys hashed inline (filter_bits.cc), so that RocksDB's virtual call lands
+// on the probe itself.
 class BitsReader : public rocksdb::FilterBitsReader {
  public:
   explicit BitsReader(std::string_view block) : reader_(block) {}
