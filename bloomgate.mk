@@ -17,6 +17,7 @@
 # The sources, relative to this folder, one a line: the same files as the
 # bloomgate_core and bloomgate_rocksdb libraries (bloomgate's configure checks).
 bloomgate_SOURCES += src/filter/allocation.cc
+bloomgate_SOURCES += src/filter/blocked_fill.cc
 bloomgate_SOURCES += src/filter/blocked_kernels.cc
 bloomgate_SOURCES += src/filter/filter_builder.cc
 bloomgate_SOURCES += src/filter/filter_options.cc
@@ -26,6 +27,7 @@ bloomgate_SOURCES += src/filter/format.cc
 bloomgate_SOURCES += src/filter/hash.cc
 bloomgate_SOURCES += src/filter/hash_store.cc
 bloomgate_SOURCES += src/filter/huge_pages.cc
+bloomgate_SOURCES += src/filter/kernel_check.cc
 bloomgate_SOURCES += src/filter/live_tree_allocation.cc
 bloomgate_SOURCES += src/filter/simd.cc
 bloomgate_SOURCES += src/filter/sizing.cc
@@ -41,9 +43,14 @@ bloomgate_SOURCES += src/rocksdb/spec_filter_policy.cc
 bloomgate_FUNC = bloomgate_RegisterRocksDBPlugin
 
 # bloomgate's headers are found from its root. Its sources need C++20;
-# RocksDB compiles as C++17 before 10.7, so only they get it.
+# RocksDB compiles as C++17 before 10.7, so only they get it. On x86-64 they
+# also get -mno-omit-leaf-frame-pointer after RocksDB's
+# -momit-leaf-frame-pointer (bloomgate's CMakeLists.txt says why).
 bloomgate_CXXFLAGS := -I./plugin/bloomgate -I./plugin/bloomgate/include
 $(OBJ_DIR)/plugin/bloomgate/%.o plugin/bloomgate/%.o: CXXFLAGS += -std=c++20
+ifeq ($(shell uname -m),x86_64)
+$(OBJ_DIR)/plugin/bloomgate/%.o plugin/bloomgate/%.o: CXXFLAGS += -mno-omit-leaf-frame-pointer
+endif
 
 # abseil and xxHash, as Debian's libabsl-dev and libxxhash-dev install them.
 bloomgate_LDFLAGS := $(shell pkg-config --libs absl_status absl_statusor \

@@ -77,8 +77,8 @@ std::string Ratio(double ns, const std::map<std::string, double>& base,
 
 void RatioReporter::PrintTable(std::FILE* out) const {
   // The like-for-like column appears when RocksDB's query compiled with AVX2
-  // ran: bloomgate's kernels against RocksDB's own query at the same (or,
-  // for AVX-512, a wider) instruction set.
+  // ran: bloomgate's kernels against RocksDB's own query at the same
+  // instruction set.
   bool have_avx2 = false;
   for (const auto& [group_key, by_filter] : results_) {
     have_avx2 |= by_filter.count(kRocksdbAvx2) != 0;

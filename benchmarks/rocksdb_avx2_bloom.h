@@ -3,7 +3,7 @@
 // RocksDB's own FastLocalBloom query compiled with AVX2, for a comparison at
 // equal instruction sets: Debian's librocksdb is built for the x86-64
 // baseline, so rocksdb_bloom runs FastLocalBloom's scalar path, and bloomgate
-// runs AVX-512 or AVX2 where the CPU has it. Built only when configure is
+// runs AVX2 where the CPU has it. Built only when configure is
 // given a RocksDB source tree of the linked release
 // (-DBLOOMGATE_ROCKSDB_BLOOM_SOURCE=<tree>): RocksDB's header-only
 // util/bloom_impl.h is compiled from there into this benchmark; nothing of

@@ -23,10 +23,14 @@ pkg_check_modules(BLOOMGATE_XXHASH REQUIRED IMPORTED_TARGET GLOBAL libxxhash)
 set(bloomgate_SOURCES ${_bloomgate_sources} PARENT_SCOPE)
 # Per source, not RocksDB's global include path, so that adding the plugin to
 # an existing RocksDB build recompiles bloomgate's files only. C++20: RocksDB
-# compiles as C++17 before 10.7; the last -std wins.
-set(bloomgate_COMPILE_FLAGS
-    "-std=c++20 -I${_bloomgate_root} -I${_bloomgate_root}/include"
-    PARENT_SCOPE)
+# compiles as C++17 before 10.7; the last -std wins. On x86-64,
+# -mno-omit-leaf-frame-pointer after RocksDB's -momit-leaf-frame-pointer:
+# CMakeLists.txt says why.
+set(_bloomgate_flags "-std=c++20 -I${_bloomgate_root} -I${_bloomgate_root}/include")
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
+  string(APPEND _bloomgate_flags " -mno-omit-leaf-frame-pointer")
+endif()
+set(bloomgate_COMPILE_FLAGS "${_bloomgate_flags}" PARENT_SCOPE)
 set(bloomgate_LIBS
     absl::status absl::statusor absl::strings absl::span absl::flat_hash_map
     absl::synchronization PkgConfig::BLOOMGATE_XXHASH

@@ -3,18 +3,24 @@
 // Which instruction set the blocked layout's builds and queries run on.
 //
 // One binary serves every x86-64 CPU: the library is compiled for the
-// x86-64 baseline, and the blocked layout's probe and fill loops are compiled
-// once per instruction set and chosen at run time, once per process, for the
+// x86-64 baseline, and the blocked layout's query loops are compiled once
+// per instruction set and chosen at run time, once per process, for the
 // widest one the CPU has. Every kernel reads and writes the same bits (the
 // format does not depend on it), so a filter built with one is read with any
 // other. Builds for other architectures have the scalar kernel only.
 //
-// The environment variable BLOOMGATE_SIMD=scalar|avx2|avx512 sets the
-// process's kernel when it is first needed, for tests and comparisons. A
-// value that is not one of these names, or names a kernel this build or CPU
-// lacks, is ignored with a one-line warning on stderr, and the widest
-// supported kernel is used: a typo must not make a service slower silently,
-// nor stop it.
+// At first use each kernel the CPU runs is checked: it fills and queries a
+// small filter and must set the format's bits and give its answers, or it
+// is refused (never used, and said once on stderr; SimdKernelCheckFailures
+// says it too). A kernel miscompiled by the user's compiler or flags then
+// costs speed, never a false "no".
+//
+// The environment variable BLOOMGATE_SIMD=scalar|avx2 sets the process's
+// kernel when it is first needed, for tests and comparisons. A value that is
+// not one of these names, or names a kernel this build or CPU lacks or that
+// failed its check, is ignored with a one-line warning on stderr, and the
+// widest supported kernel is used: a typo must not make a service slower
+// silently, nor stop it.
 
 #ifndef BLOOMGATE_SIMD_H_
 #define BLOOMGATE_SIMD_H_
@@ -31,17 +37,23 @@ namespace bloomgate {
 enum class SimdKernel : uint8_t {
   kScalar,  // plain C++, any CPU
   kAvx2,    // x86-64 with AVX2
-  kAvx512,  // x86-64 with AVX-512F
 };
 
-// "scalar", "avx2" or "avx512".
+// "scalar" or "avx2".
 std::string_view SimdKernelName(SimdKernel kernel);
 
 // The inverse of SimdKernelName; InvalidArgument for any other text.
 absl::StatusOr<SimdKernel> ParseSimdKernel(std::string_view name);
 
-// True if this build has the kernel and this CPU can run it.
+// True if this build has the kernel, this CPU can run it and it passed its
+// check.
 bool SimdKernelSupported(SimdKernel kernel);
+
+// Empty if every kernel this build has and this CPU runs passed its check;
+// otherwise a line for each one refused, saying what differed. (The
+// RocksDB filter policy writes it to the info LOG of each database that
+// builds a filter with it.)
+std::string_view SimdKernelCheckFailures();
 
 // The widest supported kernel.
 SimdKernel WidestSimdKernel();

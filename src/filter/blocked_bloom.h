@@ -18,13 +18,18 @@
 // for truly independent probes (PredictedFpRate); see also
 // tests/filter/fp_rate_test.cc.
 //
-// Adding: BlockedAdd, key by key; the builder's fill uses it, or with AVX-512
-// sets 16 keys at a time (blocked_fill.h). Queries have three implementations
-// that test the same bits: scalar (portable), AVX2 (two 8-lane halves, words
-// picked with in-register permutes) and AVX-512 (one 16-lane multiply, one
-// permute, one rotate, one masked test; no gather). The widest one the CPU
-// runs is chosen at run time (blocked_kernels.h); tests check each against
-// scalar.
+// Adding: BlockedAdd, key by key, is the definition; the builder's fill
+// (blocked_fill.h) sets the same bits. Queries have two implementations that
+// test the same bits: scalar (portable) and AVX2 (two 8-lane halves, words
+// picked with in-register permutes). The widest one the CPU runs and that
+// passes its check at first use is chosen at run time (blocked_kernels.h).
+//
+// The helpers below are always_inline because the kernels call them from
+// functions compiled for another instruction set (cpu_target.h): GCC exempts
+// always_inline functions from comparing the caller's and the callee's
+// target options, and with some flag sets it finds the plain inline ones
+// incompatible and calls them out of line (docs/filter-core-design.md,
+// "Compiler flags and the kernels").
 
 #ifndef BLOOMGATE_SRC_FILTER_BLOCKED_BLOOM_H_
 #define BLOOMGATE_SRC_FILTER_BLOCKED_BLOOM_H_
@@ -49,32 +54,33 @@ alignas(64) inline constexpr uint32_t kProbeMultipliers[kMaxBlockedProbes] = {
     0x4e287f8f, 0xc2debeeb, 0xf8a8f227, 0xd542a79d};
 
 // num_lines <= 2^32, so the product fits in 64 bits.
-inline uint64_t BlockedLineIndex(uint64_t hash, uint64_t num_lines) {
+[[gnu::always_inline]] inline uint64_t BlockedLineIndex(uint64_t hash,
+                                                        uint64_t num_lines) {
   return ((hash >> 32) * num_lines) >> 32;
 }
 
 // The line of a hash in a bit array of num_lines lines.
-inline uint8_t* LineOf(uint8_t* bits, uint64_t num_lines, uint64_t hash) {
+[[gnu::always_inline]] inline uint8_t* LineOf(uint8_t* bits, uint64_t num_lines,
+                                              uint64_t hash) {
   return bits + BlockedLineIndex(hash, num_lines) * kLineBytes;
 }
-inline const uint8_t* LineOf(const uint8_t* bits, uint64_t num_lines,
-                             uint64_t hash) {
+[[gnu::always_inline]] inline const uint8_t* LineOf(const uint8_t* bits,
+                                                    uint64_t num_lines,
+                                                    uint64_t hash) {
   return bits + BlockedLineIndex(hash, num_lines) * kLineBytes;
 }
 
-inline uint32_t BlockedProbeSeed(uint64_t hash) {
+[[gnu::always_inline]] inline uint32_t BlockedProbeSeed(uint64_t hash) {
   return static_cast<uint32_t>(hash);
 }
 
-inline uint32_t BlockedProbeBit(uint32_t seed, int i) {
+[[gnu::always_inline]] inline uint32_t BlockedProbeBit(uint32_t seed, int i) {
   return (seed * kProbeMultipliers[i]) >> 23;
 }
 
-// One byte read-modify-write per probe, as RocksDB's FastLocalBloom does.
-// With num_probes a compile-time constant (FillKeyByKey<k> inlines this), it
-// measured as fast as AVX-512 versions that build the line's 512-bit mask in
-// a register and OR it in once. (What did pay is to compute many keys'
-// probes before writing any: blocked_fill.h.)
+// The definition of the blocked layout's bits: one byte read-modify-write
+// per probe, as RocksDB's FastLocalBloom does. The fill (blocked_fill.h) and
+// the kernels' check at first use (kernel_check.h) are measured against it.
 inline void BlockedAdd(uint32_t seed, int num_probes, uint8_t* line) {
   for (int i = 0; i < num_probes; ++i) {
     const uint32_t bit = BlockedProbeBit(seed, i);
@@ -107,7 +113,9 @@ inline void BlockedAdd(uint32_t seed, int num_probes, uint8_t* line) {
 // form, a 1 shifted into place per probe and tested with ANDN/OR across
 // iterations, took 22.) Not always_inline: GCC refuses that into the
 // baseline-compiled templates that call it (blocked_kernels.cc), even
-// though they are inlined into target functions in turn.
+// though they are inlined into target functions in turn; as a function
+// with the same target attribute as its callers, it is inlined whatever
+// the flags.
 BLOOMGATE_TARGET_AVX2 inline bool BlockedMayMatchAvx2(uint32_t seed,
                                                       int num_probes,
                                                       const uint8_t* line) {
@@ -138,40 +146,6 @@ BLOOMGATE_TARGET_AVX2 inline bool BlockedMayMatchAvx2(uint32_t seed,
     all_set &= _mm256_testc_si256(at_bit0, active) != 0;
   }
   return all_set;
-}
-
-// The zero-masking forms (maskz) compile to the same instructions; they also
-// keep GCC 12 from warning about the undefined vectors the plain forms use.
-
-// Lane i (for the lanes in `active`): BlockedProbeBit(seed, i).
-BLOOMGATE_TARGET_AVX512 inline __m512i ProbeBitsAvx512(uint32_t seed,
-                                                       __mmask16 active) {
-  return _mm512_maskz_srli_epi32(
-      active,
-      _mm512_maskz_mullo_epi32(active,
-                               _mm512_set1_epi32(static_cast<int>(seed)),
-                               _mm512_load_si512(kProbeMultipliers)),
-      23);
-}
-
-// Few instructions matter even where a query waits on memory: at 10^7 keys
-// how many queries overlap their cache misses depends on how many fit the
-// CPU's out-of-order window. The rotate replaces shifting a 1 into place and
-// masking (and the single-key prefetches went): 0.86-1.01x the time in eight
-// A/B runs at 10^7 keys (median 0.94), 0.93-0.98x at 10^6.
-BLOOMGATE_TARGET_AVX512 inline bool BlockedMayMatchAvx512(uint32_t seed,
-                                                          int num_probes,
-                                                          const uint8_t* line) {
-  const __mmask16 active = static_cast<__mmask16>((1u << num_probes) - 1);
-  const __m512i bit = ProbeBitsAvx512(seed, active);
-  const __m512i probed = _mm512_maskz_permutexvar_epi32(
-      active, _mm512_maskz_srli_epi32(active, bit, 5),
-      _mm512_loadu_si512(line));
-  // A rotate counts modulo 32: it brings each probed bit to bit 0.
-  const __m512i at_bit0 = _mm512_maskz_rorv_epi32(active, probed, bit);
-  const __mmask16 unset =
-      _mm512_mask_testn_epi32_mask(active, at_bit0, _mm512_set1_epi32(1));
-  return unset == 0;
 }
 #endif  // BLOOMGATE_X86_KERNELS
 

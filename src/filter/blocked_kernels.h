@@ -25,15 +25,12 @@ namespace bloomgate::internal {
 
 // Batches passed to FilterQueries::may_match_batch hold at most this many
 // hashes: a whole RocksDB MultiGet batch, so that all its lines are requested
-// before the first is probed. Against 16 (two rounds of prefetch-then-probe per
-// batch), 32-key batches over a 12.5 MB filter took 0.41-0.54x RocksDB's
-// time where 16 took 0.58-0.69x (AVX-512; scalar 0.61-0.70x against
-// 0.88-0.98x), the same at 10^4 and 10^6 keys, and 64 no less (AMD EPYC,
-// the binaries alternating).
+// before the first is probed (docs/filter-core-design.md, "Whole MultiGet
+// batches in flight": 32 against 16 and 64).
 inline constexpr size_t kMaxQueryBatch = 32;
 
-// A kernel: its queries for each probe count, and its fill. `bits` is a
-// blocked bit array of `num_lines` 64-byte lines.
+// A kernel: its queries for each probe count, and the fill the builder runs
+// with it. `bits` is a blocked bit array of `num_lines` 64-byte lines.
 //
 // queries[k - 1] answers for k probes, with k compiled in: the probe loop
 // unrolls and the vector kernels' lane masks are constants. (The query
@@ -43,13 +40,14 @@ struct BlockedKernel {
   SimdKernel kernel;
   FilterQueries queries[kMaxBlockedProbes];
   // Sets every stored hash's bits in `bits` (zeroed by the caller),
-  // num_probes in [1, kMaxBlockedProbes].
+  // num_probes in [1, kMaxBlockedProbes]: BlockedFill for every kernel
+  // (blocked_fill.h), here so that the kernel's check covers it too.
   void (*fill)(const HashStore& hashes, uint64_t num_lines, int num_probes,
-               uint8_t* bits);
+               bool prefetch, uint8_t* bits);
 };
 
 // The kernel's table, or nullptr if this build does not have it (the CPU
-// may still lack it: see SimdKernelSupported).
+// may still lack it, or it may fail its check: see SimdKernelSupported).
 const BlockedKernel* CompiledBlockedKernel(SimdKernel kernel);
 
 // The table of ActiveSimdKernel().

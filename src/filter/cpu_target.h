@@ -10,7 +10,6 @@
 #if defined(__x86_64__)
 #define BLOOMGATE_X86_KERNELS 1
 #define BLOOMGATE_TARGET_AVX2 [[gnu::target("avx2")]]
-#define BLOOMGATE_TARGET_AVX512 [[gnu::target("avx512f")]]
 #else
 #define BLOOMGATE_X86_KERNELS 0
 #endif

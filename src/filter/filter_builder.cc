@@ -10,6 +10,7 @@
 
 #include "bloomgate/hash.h"
 #include "bloomgate/sizing.h"
+#include "src/filter/blocked_fill.h"
 #include "src/filter/blocked_kernels.h"
 #include "src/filter/format.h"
 #include "src/filter/hash_store.h"
@@ -110,8 +111,10 @@ void FilterBuilder::FinishInto(absl::Span<char> out) {
   auto* bits = reinterpret_cast<uint8_t*>(out.data());
   std::memset(bits, 0, internal::BitArrayBytes(header.num_bits));
   if (header.layout == Layout::kBlocked) {
-    internal::ActiveBlockedKernel().fill(
-        *hashes_, header.num_bits / internal::kLineBits, num_probes_, bits);
+    const uint64_t num_lines = header.num_bits / internal::kLineBits;
+    internal::ActiveBlockedKernel().fill(*hashes_, num_lines, num_probes_,
+                                         internal::FillPrefetches(num_lines),
+                                         bits);
   } else {
     FillStandard(*hashes_, header.num_bits, num_probes_, bits);
   }

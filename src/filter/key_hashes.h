@@ -40,7 +40,7 @@ namespace bloomgate::internal {
   if (key.size() > kInlineHashMaxKeyBytes) [[unlikely]] {
     return HashKey(key);
   }
-  return XXH3_64bits(key.data(), key.size());
+  return ShortKeyXxh3(key.data(), key.size());
 }
 
 // hashes[i] = HashKey(key_at(i)) for i < n.

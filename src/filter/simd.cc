@@ -2,6 +2,7 @@
 
 #include "bloomgate/simd.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -11,13 +12,13 @@
 #include "src/filter/absl_compat.h"
 #include "src/filter/blocked_kernels.h"
 #include "src/filter/cpu_target.h"
+#include "src/filter/kernel_check.h"
 #include "src/filter/kernel_choice.h"
 
 namespace bloomgate {
 namespace {
 
-constexpr SimdKernel kWidestFirst[] = {SimdKernel::kAvx512, SimdKernel::kAvx2,
-                                       SimdKernel::kScalar};
+constexpr SimdKernel kWidestFirst[] = {SimdKernel::kAvx2, SimdKernel::kScalar};
 
 // Must agree with the target attributes of cpu_target.h.
 bool CpuRuns(SimdKernel kernel) {
@@ -29,11 +30,8 @@ bool CpuRuns(SimdKernel kernel) {
       // Needed when called before the constructors (GCC's manual); cheap.
       __builtin_cpu_init();
       // Also checks that the OS saves the YMM registers (libgcc's cpuinfo
-      // reads XCR0), as for the ZMM registers below.
+      // reads XCR0).
       return __builtin_cpu_supports("avx2");
-    case SimdKernel::kAvx512:
-      __builtin_cpu_init();
-      return __builtin_cpu_supports("avx512f");
 #endif
     default:
       return false;
@@ -42,6 +40,10 @@ bool CpuRuns(SimdKernel kernel) {
 
 std::atomic<SimdKernel>& Active() {
   static std::atomic<SimdKernel> active = [] {
+    const std::string& failures = internal::ProcessKernels().failures;
+    if (!failures.empty()) {
+      std::fprintf(stderr, "%s", failures.c_str());
+    }
     internal::KernelChoice choice =
         internal::ChooseSimdKernel(std::getenv("BLOOMGATE_SIMD"));
     if (!choice.warning.empty()) {
@@ -60,8 +62,6 @@ const char* Name(SimdKernel kernel) {
       return "scalar";
     case SimdKernel::kAvx2:
       return "avx2";
-    case SimdKernel::kAvx512:
-      return "avx512";
   }
   return "unknown";
 }
@@ -74,20 +74,21 @@ absl::StatusOr<SimdKernel> ParseSimdKernel(std::string_view name) {
   for (SimdKernel kernel : kWidestFirst) {
     if (name == SimdKernelName(kernel)) return kernel;
   }
-  return absl::InvalidArgumentError(
-      absl::StrCat("unknown SIMD kernel \"", ToAbsl(name),
-                   "\" (known: scalar, avx2, avx512)"));
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown SIMD kernel \"", ToAbsl(name), "\" (known: scalar, avx2)"));
 }
 
 bool SimdKernelSupported(SimdKernel kernel) {
-  return internal::CompiledBlockedKernel(kernel) != nullptr && CpuRuns(kernel);
+  const std::vector<SimdKernel>& passed = internal::ProcessKernels().passed;
+  return std::find(passed.begin(), passed.end(), kernel) != passed.end();
+}
+
+std::string_view SimdKernelCheckFailures() {
+  return internal::ProcessKernels().failures;
 }
 
 SimdKernel WidestSimdKernel() {
-  for (SimdKernel kernel : kWidestFirst) {
-    if (SimdKernelSupported(kernel)) return kernel;
-  }
-  return SimdKernel::kScalar;
+  return internal::ProcessKernels().passed.front();
 }
 
 SimdKernel ActiveSimdKernel() {
@@ -96,9 +97,9 @@ SimdKernel ActiveSimdKernel() {
 
 absl::Status SetSimdKernel(SimdKernel kernel) {
   if (!SimdKernelSupported(kernel)) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("SIMD kernel ", Name(kernel),
-                     " is not supported by this build and CPU"));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "SIMD kernel ", Name(kernel),
+        " is not supported by this build and CPU, or failed its check"));
   }
   Active().store(kernel, std::memory_order_relaxed);
   return absl::OkStatus();
@@ -106,8 +107,42 @@ absl::Status SetSimdKernel(SimdKernel kernel) {
 
 namespace internal {
 
-KernelChoice ChooseSimdKernel(const char* value) {
-  const SimdKernel widest = WidestSimdKernel();
+CheckedKernels CheckKernels(absl::Span<const BlockedKernel* const> runnable) {
+  CheckedKernels checked;
+  for (const BlockedKernel* kernel : runnable) {
+    const absl::Status s = CheckBlockedKernel(*kernel);
+    if (s.ok()) {
+      checked.passed.push_back(kernel->kernel);
+    } else {
+      absl::StrAppend(&checked.failures, "bloomgate: ", s.message(),
+                      "; it is not used\n");
+    }
+  }
+  if (checked.passed.empty()) {
+    checked.passed.push_back(SimdKernel::kScalar);
+    absl::StrAppend(&checked.failures,
+                    "bloomgate: no kernel passed its check, so this build "
+                    "of bloomgate may make filters that miss keys: build it "
+                    "with another compiler or other flags; using scalar\n");
+  }
+  return checked;
+}
+
+const CheckedKernels& ProcessKernels() {
+  static const CheckedKernels checked = [] {
+    std::vector<const BlockedKernel*> runnable;
+    for (SimdKernel kernel : kWidestFirst) {
+      const BlockedKernel* table = CompiledBlockedKernel(kernel);
+      if (table != nullptr && CpuRuns(kernel)) runnable.push_back(table);
+    }
+    return CheckKernels(runnable);
+  }();
+  return checked;
+}
+
+KernelChoice ChooseSimdKernel(const char* value,
+                              const CheckedKernels& kernels) {
+  const SimdKernel widest = kernels.passed.front();
   if (value == nullptr || *value == '\0') return {widest, ""};
   absl::StatusOr<SimdKernel> kernel = ParseSimdKernel(value);
   if (!kernel.ok()) {
@@ -115,14 +150,18 @@ KernelChoice ChooseSimdKernel(const char* value) {
             absl::StrCat("BLOOMGATE_SIMD ignored: ", kernel.status().message(),
                          "; using ", Name(widest))};
   }
-  if (!SimdKernelSupported(*kernel)) {
-    return {widest,
-            absl::StrCat("BLOOMGATE_SIMD=", value,
-                         " ignored: not supported by this build and CPU; "
-                         "using ",
-                         Name(widest))};
+  if (std::find(kernels.passed.begin(), kernels.passed.end(), *kernel) ==
+      kernels.passed.end()) {
+    return {widest, absl::StrCat("BLOOMGATE_SIMD=", value,
+                                 " ignored: not supported by this build and "
+                                 "CPU, or it failed its check; using ",
+                                 Name(widest))};
   }
   return {*kernel, ""};
+}
+
+KernelChoice ChooseSimdKernel(const char* value) {
+  return ChooseSimdKernel(value, ProcessKernels());
 }
 
 const BlockedKernel& ActiveBlockedKernel() {

@@ -18,6 +18,7 @@
 #include <xxhash.h>
 
 #include <cstddef>
+#include <cstdint>
 
 namespace bloomgate::internal {
 
@@ -26,6 +27,18 @@ namespace bloomgate::internal {
 // out-of-line call, so that the paths for them do not make every call save
 // and restore registers (src/filter/blocked_kernels.cc measures this).
 inline constexpr size_t kInlineHashMaxKeyBytes = 16;
+
+// XXH3_64bits(key, size) for size <= kInlineHashMaxKeyBytes, inlined into
+// the caller whatever its target attribute: XXH3_64bits itself is a plain
+// inline function, which GCC 12 will not inline into a target-attributed
+// kernel under some flag sets (docs/filter-core-design.md, "Compiler flags
+// and the kernels"); the xxHash function it calls for such keys is
+// always_inline. tests/filter/key_hashes_test.cc checks it against HashKey.
+[[gnu::always_inline]] inline uint64_t ShortKeyXxh3(const char* key,
+                                                   size_t size) {
+  return XXH3_len_0to16_64b(reinterpret_cast<const xxh_u8*>(key), size,
+                            XXH3_kSecret, 0);
+}
 
 }  // namespace bloomgate::internal
 

@@ -5,16 +5,20 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 #include "bloomgate/hash.h"
 #include "bloomgate/simd.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/table.h"
+#include "src/filter/absl_compat.h"
+#include "src/filter/blocked_bloom.h"
 #include "src/filter/blocked_query.h"
 #include "src/filter/cpu_target.h"
 #include "src/filter/xxh3.h"
@@ -30,6 +34,24 @@ std::string_view ToView(const rocksdb::Slice& s) {
 // (MultiGetContext::MAX_BATCH_SIZE); a benchmark may pass more. 64 hashes are
 // 512 bytes of stack, and enough for the prefetches to overlap.
 constexpr int kBatchChunk = 64;
+
+// Whether the block of `reader` (which parsed) answers "may match" for
+// `hash`, by the format's definition rather than by any SIMD kernel: for the
+// blocked layout, a plain test of the hash's bits; the standard layout has
+// no kernels.
+bool AddedHashMatches(const FilterReader& reader, uint64_t hash) {
+  if (reader.layout() != Layout::kBlocked || reader.num_slots() == 0) {
+    return reader.HashMayMatch(hash);
+  }
+  const uint8_t* line =
+      internal::LineOf(reader.bit_array(), reader.num_slots(), hash);
+  const uint32_t seed = internal::BlockedProbeSeed(hash);
+  for (int i = 0; i < reader.num_probes(); ++i) {
+    const uint32_t bit = internal::BlockedProbeBit(seed, i);
+    if (((line[bit >> 3] >> (bit & 7)) & 1) == 0) return false;
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -159,12 +181,10 @@ rocksdb::Status BitsBuilder::MaybePostVerify(
         std::to_string(reader.num_keys()) + " keys, " +
         std::to_string(hashes.size()) + " were added");
   }
-  bool results[kBatchChunk];
-  for (size_t i = 0; i < hashes.size(); i += kBatchChunk) {
-    const size_t n = std::min<size_t>(kBatchChunk, hashes.size() - i);
-    reader.HashMayMatchBatch(absl::MakeConstSpan(hashes.data() + i, n),
-                             absl::MakeSpan(results, n));
-    if (!std::all_of(results, results + n, [](bool b) { return b; })) {
+  // Probed by the definition (AddedHashMatches), not by the kernel that may
+  // share a defect with the fill it checks.
+  for (uint64_t hash : hashes) {
+    if (!AddedHashMatches(reader, hash)) {
       return rocksdb::Status::Corruption(
           "bloomgate filter construction: the block misses an added key");
     }
@@ -241,8 +261,7 @@ namespace {
 //   a time, 10-14% less time a key than BitsReader's batch
 //   ("Batches of keys").
 // Each kernel's functions carry its target attribute (TARGET, which may be
-// empty). AVX-512 keeps BitsReader: CI's machines have no AVX-512, so a
-// reader of its own would go untested.
+// empty).
 #define BLOOMGATE_DEFINE_KERNEL_READER(NAME, TARGET, PROBE, KEYS_BATCH)        \
   template <int kNumProbes>                                                    \
   class NAME##BitsReader final : public BitsReader {                           \
@@ -255,7 +274,7 @@ namespace {
       }                                                                        \
       return internal::BlockedMayMatch<PROBE>(                                 \
           reader().bit_array(), reader().num_slots(), kNumProbes,              \
-          XXH3_64bits(key.data(), key.size()));                                \
+          internal::ShortKeyXxh3(key.data(), key.size()));                     \
     }                                                                          \
     [[gnu::flatten]] TARGET void MayMatch(int num_keys, rocksdb::Slice** keys, \
                                           bool* may_match) override {          \
@@ -279,8 +298,6 @@ BLOOMGATE_DEFINE_KERNEL_READER(Avx2, BLOOMGATE_TARGET_AVX2,
 
 #undef BLOOMGATE_DEFINE_KERNEL_READER
 
-using NewReaderFn = std::unique_ptr<BitsReader> (*)(FilterReader reader);
-
 template <template <int> class Reader, int kNumProbes>
 std::unique_ptr<BitsReader> NewKernelReader(FilterReader reader) {
   return std::make_unique<Reader<kNumProbes>>(std::move(reader));
@@ -288,8 +305,7 @@ std::unique_ptr<BitsReader> NewKernelReader(FilterReader reader) {
 
 // Reader<k> at index k - 1, for every valid k.
 template <template <int> class Reader, size_t... kIndex>
-constexpr std::array<NewReaderFn, sizeof...(kIndex)> MakeReaderTable(
-    std::index_sequence<kIndex...>) {
+constexpr KernelReaderTable MakeReaderTable(std::index_sequence<kIndex...>) {
   return {&NewKernelReader<Reader, static_cast<int>(kIndex) + 1>...};
 }
 
@@ -297,7 +313,100 @@ template <template <int> class Reader>
 constexpr auto kReaders =
     MakeReaderTable<Reader>(std::make_index_sequence<kMaxBlockedProbes>());
 
+// A key of the readers' check: `family` tells present from absent keys,
+// and i % 41 bytes covers the inline hash's lengths and the longer ones.
+std::string CheckKey(char family, size_t i) {
+  std::string key(i % 41, family);
+  for (size_t j = 0; j < key.size(); ++j) {
+    key[j] = static_cast<char>(key[j] ^ static_cast<char>(i * 31 + j * 7));
+  }
+  return key;
+}
+
 }  // namespace
+
+absl::Status CheckKernelReaders(SimdKernel kernel,
+                                const KernelReaderTable& readers) {
+  constexpr size_t kKeys = 123;
+  std::vector<std::string> keys;
+  for (size_t i = 0; i < kKeys; ++i) keys.push_back(CheckKey('p', i));
+  for (size_t i = 0; i < kKeys; ++i) keys.push_back(CheckKey('a', i));
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  std::vector<rocksdb::Slice*> slice_ptrs;
+  for (rocksdb::Slice& slice : slices) slice_ptrs.push_back(&slice);
+
+  for (int k = 1; k <= kMaxBlockedProbes; ++k) {
+    FilterOptions options;
+    options.num_probes = k;
+    absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(options);
+    if (!builder.ok()) return builder.status();
+    for (size_t i = 0; i < kKeys; ++i) builder->AddKey(keys[i]);
+    const std::string block = builder->Finish();
+    const FilterReader core(block);
+    const std::unique_ptr<BitsReader> reader =
+        readers[k - 1](FilterReader(block));
+    bool batch[2 * kKeys];
+    reader->MayMatch(static_cast<int>(keys.size()), slice_ptrs.data(), batch);
+    for (size_t i = 0; i < keys.size(); ++i) {
+      const bool want = core.MayMatch(keys[i]);
+      if ((i < kKeys && !want) || reader->MayMatch(slices[i]) != want ||
+          batch[i] != want) {
+        return absl::InternalError(absl::StrCat(
+            "the RocksDB adapter's ", ToAbsl(SimdKernelName(kernel)),
+            " reader disagrees with the core's (", k, " probes)"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+namespace {
+
+// CheckKernelReaders for Reader, once per process; a failure is said once
+// on stderr.
+template <template <int> class Reader>
+const absl::Status& KernelReadersChecked(SimdKernel kernel) {
+  static const absl::Status status = [kernel] {
+    absl::Status s = CheckKernelReaders(kernel, kReaders<Reader>);
+    if (!s.ok()) {
+      std::fprintf(stderr, "bloomgate: %s; the core's reader answers\n",
+                   std::string(s.message()).c_str());
+    }
+    return s;
+  }();
+  return status;
+}
+
+// The checked kernel reader of `kernel` for k probes, or null if `kernel`
+// has none here or its readers failed their check.
+NewReaderFn CheckedKernelReader(SimdKernel kernel, size_t k) {
+  switch (kernel) {
+    case SimdKernel::kScalar:
+      if (!KernelReadersChecked<ScalarBitsReader>(kernel).ok()) break;
+      return kReaders<ScalarBitsReader>[k - 1];
+#if BLOOMGATE_X86_KERNELS
+    case SimdKernel::kAvx2:
+      if (!KernelReadersChecked<Avx2BitsReader>(kernel).ok()) break;
+      return kReaders<Avx2BitsReader>[k - 1];
+#endif
+    default:
+      break;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string KernelCheckFailures() {
+  std::string failures(SimdKernelCheckFailures());
+  const SimdKernel active = ActiveSimdKernel();
+  if (CheckedKernelReader(active, 1) == nullptr) {
+    absl::StrAppend(&failures, "bloomgate: the RocksDB adapter's ",
+                    ToAbsl(SimdKernelName(active)),
+                    " reader failed its check; the core's reader answers\n");
+  }
+  return failures;
+}
 
 std::unique_ptr<rocksdb::FilterBitsReader> NewFilterBitsReader(
     const rocksdb::Slice& contents) {
@@ -309,17 +418,9 @@ std::unique_ptr<rocksdb::FilterBitsReader> NewFilterBitsReader(
   if (!reader.degraded() && reader.layout() == Layout::kBlocked &&
       reader.num_slots() > 0 && reader.num_probes() >= 1 &&
       reader.num_probes() <= kMaxBlockedProbes) {
-    const size_t k = static_cast<size_t>(reader.num_probes()) - 1;
-    switch (ActiveSimdKernel()) {
-      case SimdKernel::kScalar:
-        return kReaders<ScalarBitsReader>[k](std::move(reader));
-#if BLOOMGATE_X86_KERNELS
-      case SimdKernel::kAvx2:
-        return kReaders<Avx2BitsReader>[k](std::move(reader));
-#endif
-      default:
-        break;
-    }
+    const NewReaderFn new_reader = CheckedKernelReader(
+        ActiveSimdKernel(), static_cast<size_t>(reader.num_probes()));
+    if (new_reader != nullptr) return new_reader(std::move(reader));
   }
   return std::make_unique<BitsReader>(std::move(reader));
 }

@@ -15,6 +15,7 @@
 #ifndef BLOOMGATE_SRC_ROCKSDB_FILTER_BITS_H_
 #define BLOOMGATE_SRC_ROCKSDB_FILTER_BITS_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -24,10 +25,12 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "bloomgate/filter_builder.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/filter_reader.h"
+#include "bloomgate/simd.h"
 #include "rocksdb/slice.h"
 #include "rocksdb/status.h"
 #include "src/rocksdb/rocksdb_compat.h"
@@ -189,9 +192,27 @@ absl::StatusOr<std::unique_ptr<BitsBuilder>> NewFilterBitsBuilder(
     const FilterOptions& options, bool verify_after_build = false);
 
 // A reader over `contents`, which must outlive it: a BitsReader, or the
-// kernel's subclass of it (see BitsReader). Never null.
+// kernel's subclass of it (see BitsReader) once that passed its check at
+// first use (filter_bits.cc). Never null.
 std::unique_ptr<rocksdb::FilterBitsReader> NewFilterBitsReader(
     const rocksdb::Slice& contents);
+
+// A kernel's readers: entry k - 1 makes the reader for blocks of k probes.
+using NewReaderFn = std::unique_ptr<BitsReader> (*)(FilterReader reader);
+using KernelReaderTable = std::array<NewReaderFn, kMaxBlockedProbes>;
+
+// The check each kernel's readers pass before NewFilterBitsReader uses them:
+// they instantiate the core's queries anew, so they are checked as the
+// core's kernels are (src/filter/kernel_check.h), against the core's reader
+// (whose kernel passed its own check), single keys and batches, on blocks of
+// every probe count. OK, or Internal naming `kernel`.
+absl::Status CheckKernelReaders(SimdKernel kernel,
+                                const KernelReaderTable& readers);
+
+// Empty, or a line for each kernel (SimdKernelCheckFailures) and each of
+// this adapter's kernel readers that failed its check at first use and is
+// not used, for RocksDB's info LOG.
+std::string KernelCheckFailures();
 
 }  // namespace bloomgate::rocksdb_internal
 

@@ -95,9 +95,17 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
 
   rocksdb::FilterBitsBuilder* GetBuilderWithContext(
       const rocksdb::FilterBuildingContext& context) const override {
-    if (!warning_.empty() && context.info_log != nullptr) {
+    if (context.info_log != nullptr) {
       std::call_once(warned_, [&] {
-        rocksdb::Warn(context.info_log, "%s", warning_.c_str());
+        if (!warning_.empty()) {
+          rocksdb::Warn(context.info_log, "%s", warning_.c_str());
+        }
+        // A kernel refused at its check: the database's owner should know
+        // why bloomgate runs slower than it could.
+        const std::string refused = rocksdb_internal::KernelCheckFailures();
+        if (!refused.empty()) {
+          rocksdb::Warn(context.info_log, "%s", refused.c_str());
+        }
       });
     }
     const bool verify =

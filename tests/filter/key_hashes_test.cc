@@ -73,6 +73,18 @@ void ExpectHashKeysValues(HashKeysFn hash_keys, size_t min_size,
   }
 }
 
+TEST(KeyHashesTest, ShortKeyXxh3IsHashKey) {
+  std::mt19937_64 rng(20261207);
+  for (size_t size = 0; size <= kInlineHashMaxKeyBytes; ++size) {
+    for (int round = 0; round < 200; ++round) {
+      std::string key;
+      for (size_t b = 0; b < size; ++b) key.push_back(static_cast<char>(rng()));
+      ASSERT_EQ(ShortKeyXxh3(key.data(), key.size()), HashKey(key))
+          << size << " bytes, round " << round;
+    }
+  }
+}
+
 TEST(KeyHashesTest, ScalarAreHashKeys) {
   ExpectHashKeysValues(HashKeysOf, 0, 40);
 }

@@ -103,13 +103,6 @@ TEST(ProbePathsTest, Avx2LineOffsetsAreLineIndexes) {
     }
   }
 }
-
-TEST(ProbePathsTest, Avx512MatchesScalar) {
-  if (!SimdKernelSupported(SimdKernel::kAvx512)) {
-    GTEST_SKIP() << "no AVX-512 on this CPU";
-  }
-  ExpectSameAsScalar(BlockedMayMatchAvx512);
-}
 #endif  // BLOOMGATE_X86_KERNELS
 
 }  // namespace

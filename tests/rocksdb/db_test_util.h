@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
@@ -23,6 +24,7 @@
 #include "gtest/gtest.h"
 #include "rocksdb/db.h"
 #include "rocksdb/filter_policy.h"
+#include "rocksdb/metadata.h"
 #include "rocksdb/options.h"
 #include "rocksdb/statistics.h"
 #include "rocksdb/table.h"
@@ -131,23 +133,78 @@ inline void WaitForBackgroundWork(rocksdb::DB& db) {
   FAIL() << "background work did not finish";
 }
 
-// Writes Key(i) -> Value(Key(i)) for every i < num_keys in a scrambled
-// order (i = n * 7919 mod num_keys, a permutation while num_keys is not a
-// multiple of the prime 7919), so that compactions merge files rather than
-// move them. With flush_every > 0, flushes after every flush_every keys and
-// waits for the compactions that sets off, so that the tree grows the same
-// way every run.
-inline void PutScrambled(rocksdb::DB& db, uint64_t num_keys,
-                         uint64_t flush_every = 0) {
-  ASSERT_NE(num_keys % 7919, 0u);
+enum class KeyOrder {
+  kAscending,   // Key(0), Key(1), ...: RocksDB moves flushed files down
+                // unrewritten (trivial moves)
+  kDescending,  // the same from the other end
+  // i = n * 7919 mod num_keys, a permutation while num_keys is not a
+  // multiple of the prime 7919: compactions merge files rather than move
+  // them
+  kScrambled,
+};
+
+// Writes Key(i) -> Value(Key(i)) for every i < num_keys in `order`. With
+// flush_every > 0, flushes after every flush_every keys and waits for the
+// compactions that sets off, so that the tree grows the same way every run.
+inline void PutInOrder(rocksdb::DB& db, uint64_t num_keys, KeyOrder order,
+                       uint64_t flush_every = 0) {
+  if (order == KeyOrder::kScrambled) {
+    ASSERT_NE(num_keys % 7919, 0u);
+  }
   for (uint64_t n = 0; n < num_keys; ++n) {
-    const uint64_t i = (n * 7919) % num_keys;
+    const uint64_t i = order == KeyOrder::kAscending    ? n
+                       : order == KeyOrder::kDescending ? num_keys - 1 - n
+                                                        : (n * 7919) % num_keys;
     ASSERT_TRUE(db.Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
     if (flush_every > 0 && n % flush_every == flush_every - 1) {
       ASSERT_TRUE(db.Flush(rocksdb::FlushOptions()).ok());
       WaitForBackgroundWork(db);
     }
   }
+}
+
+inline void PutScrambled(rocksdb::DB& db, uint64_t num_keys,
+                         uint64_t flush_every = 0) {
+  PutInOrder(db, num_keys, KeyOrder::kScrambled, flush_every);
+}
+
+// Filter bytes and keys of a set of live files.
+struct FilterTotals {
+  int files = 0;
+  uint64_t keys = 0;
+  uint64_t filter_bytes = 0;
+  double BitsPerKey() const {
+    return 8.0 * static_cast<double>(filter_bytes) / static_cast<double>(keys);
+  }
+};
+
+// The live files' filters by level, from their table properties (entries,
+// filter_size), as sst_dump reads them.
+inline std::map<int, FilterTotals> FiltersByLevel(rocksdb::DB& db) {
+  std::vector<rocksdb::LiveFileMetaData> live;
+  db.GetLiveFilesMetaData(&live);
+  const rocksdb::TablePropertiesCollection props = AllTableProperties(db);
+  std::map<int, FilterTotals> levels;
+  for (const rocksdb::LiveFileMetaData& f : live) {
+    auto it = props.find(f.db_path + f.name);
+    EXPECT_NE(it, props.end()) << f.db_path << f.name;
+    if (it == props.end()) continue;
+    FilterTotals& level = levels[f.level];
+    ++level.files;
+    level.keys += it->second->num_entries;
+    level.filter_bytes += it->second->filter_size;
+  }
+  return levels;
+}
+
+inline FilterTotals AllFilters(rocksdb::DB& db) {
+  FilterTotals all;
+  for (const auto& [level, f] : FiltersByLevel(db)) {
+    all.files += f.files;
+    all.keys += f.keys;
+    all.filter_bytes += f.filter_bytes;
+  }
+  return all;
 }
 
 }  // namespace bloomgate::testing_rocksdb

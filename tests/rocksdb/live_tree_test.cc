@@ -27,33 +27,6 @@ namespace {
 
 constexpr double kBudget = 10;
 
-// Filter bytes and keys of a level's live files.
-struct LevelFilters {
-  int files = 0;
-  uint64_t keys = 0;
-  uint64_t filter_bytes = 0;
-  double BitsPerKey() const {
-    return 8.0 * static_cast<double>(filter_bytes) / static_cast<double>(keys);
-  }
-};
-
-std::map<int, LevelFilters> FiltersByLevel(rocksdb::DB& db) {
-  std::vector<rocksdb::LiveFileMetaData> live;
-  db.GetLiveFilesMetaData(&live);
-  const rocksdb::TablePropertiesCollection props = AllTableProperties(db);
-  std::map<int, LevelFilters> levels;
-  for (const rocksdb::LiveFileMetaData& f : live) {
-    auto it = props.find(f.db_path + f.name);
-    EXPECT_NE(it, props.end()) << f.db_path << f.name;
-    if (it == props.end()) continue;
-    LevelFilters& level = levels[f.level];
-    ++level.files;
-    level.keys += it->second->num_entries;
-    level.filter_bytes += it->second->filter_size;
-  }
-  return levels;
-}
-
 struct TreeParam {
   int num_levels;
   bool dynamic_level_bytes;
@@ -100,8 +73,8 @@ TEST_P(LiveTreeDbTest, KeepsTheBudgetUnderAutomaticCompaction) {
   PutScrambled(*db, kKeys, /*flush_every=*/1000);
   if (HasFatalFailure()) return;
 
-  const std::map<int, LevelFilters> levels = FiltersByLevel(*db);
-  LevelFilters all;
+  const std::map<int, FilterTotals> levels = FiltersByLevel(*db);
+  FilterTotals all;
   int largest = -1;
   std::cout << "[ figures  ] " << param.num_levels << " levels, "
             << (param.dynamic_level_bytes ? "dynamic" : "static") << ":";

@@ -50,7 +50,8 @@ constexpr char kUsage[] =
     "      query's verdict\n"
     "  bloomgate simd\n"
     "      the SIMD kernel filters use in this process (BLOOMGATE_SIMD=\n"
-    "      scalar|avx2|avx512 forces one) and the kernels this CPU supports\n";
+    "      scalar|avx2 forces one) and the kernels this CPU supports (those\n"
+    "      this CPU runs that passed their check at first use)\n";
 
 int UsageError(const std::string& message) {
   absl::FPrintF(stderr, "bloomgate: %s\n\nUsage: bloomgate %s", message,
@@ -103,8 +104,7 @@ int RunExplain() {
 int RunSimd() {
   using bloomgate::SimdKernel;
   std::string supported;
-  for (SimdKernel kernel :
-       {SimdKernel::kScalar, SimdKernel::kAvx2, SimdKernel::kAvx512}) {
+  for (SimdKernel kernel : {SimdKernel::kScalar, SimdKernel::kAvx2}) {
     if (!bloomgate::SimdKernelSupported(kernel)) continue;
     if (!supported.empty()) supported += ' ';
     supported += bloomgate::SimdKernelName(kernel);
