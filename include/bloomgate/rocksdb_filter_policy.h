@@ -71,6 +71,16 @@ inline constexpr char kRocksDBPolicyName[] = "bloomgate";
 // in the table's metaindex and looks it up by this name, so it is part of the
 // on-disk format and never changes.
 inline constexpr char kRocksDBCompatibilityName[] = "bloomgate";
+// The name of the listener that keeps a database's live tree for the
+// level-aware policies created by name (":monkey"): with it in DBOptions,
+// e.g. "listeners={bloomgate_live_tree}" in an OPTIONS file or options
+// string (RegisterRocksDBPlugin makes the name known), those policies size
+// every file from the live tree, as CreateRocksDBLiveTreeFilter's pair
+// does; without it, from an assumed tree shape. RocksDB writes it back to
+// the OPTIONS file it persists. One per database; a database whose info LOG
+// (DBOptions::info_log) is shared with another open database cannot be
+// told apart from it, and keeps the assumed shape.
+inline constexpr char kRocksDBListenerName[] = "bloomgate_live_tree";
 
 // The policy for `options`; InvalidArgument naming the offending field when
 // options.Validate() rejects them or the family is not kBloomgate. For
@@ -97,7 +107,8 @@ std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
 struct RocksDBLiveTreeFilter {
   // For BlockBasedTableOptions::filter_policy. Its GetId() is that of
   // NewRocksDBFilterPolicy(options): a policy re-created from an OPTIONS
-  // file uses the assumed shape until the application sets this pair again.
+  // file finds the live tree through the listener RocksDB re-creates from
+  // the same file (kRocksDBListenerName).
   std::shared_ptr<const rocksdb::FilterPolicy> policy;
   // For DBOptions::listeners of the same database: after every flush and
   // compaction it reads the live files (DB::GetLiveFilesMetaData) and the
@@ -155,9 +166,11 @@ absl::StatusOr<RocksDBFilterOptions> ParseRocksDBFilterPolicyId(
 // Makes the strings above work wherever RocksDB creates a filter policy from
 // text: FilterPolicy::CreateFromString ("bloomgate:10", or
 // "id=bloomgate:10:standard"), GetBlockBasedTableOptionsFromString, and
-// OPTIONS files read by LoadLatestOptions / LoadOptionsFromFile. Without it,
-// those calls still return OK but leave filter_policy null: the DB runs with
-// no filter at all, silently (ConfigOptions::ignore_unsupported_options is
+// OPTIONS files read by LoadLatestOptions / LoadOptionsFromFile; and the
+// listener kRocksDBListenerName wherever RocksDB creates listeners from
+// text (EventListener::CreateFromString, "listeners=" in DBOptions). Without
+// it, those calls still return OK but leave filter_policy null: the DB runs
+// with no filter at all, silently (ConfigOptions::ignore_unsupported_options is
 // true by default); with ignore_unsupported_options = false they fail with
 // NotSupported.
 // Registers a factory in RocksDB's default ObjectLibrary. Idempotent and
@@ -166,7 +179,8 @@ void RegisterRocksDBPlugin();
 
 // The same factory, into `library`: a RocksDB RegistrarFunc, for
 // ObjectRegistry::AddLibrary("bloomgate", RegisterRocksDBFactories, "") or a
-// static plug-in list. Returns the number of factories added (1). Unlike
+// static plug-in list. Returns the number of factories added (2: the
+// policy's and the listener's). Unlike
 // RegisterRocksDBPlugin, each call adds the factory again.
 int RegisterRocksDBFactories(rocksdb::ObjectLibrary& library,
                              const std::string& arg);

@@ -3,6 +3,7 @@
 #include "src/rocksdb/live_tree.h"
 
 #include <algorithm>
+#include <map>
 #include <unordered_set>
 #include <utility>
 
@@ -126,8 +127,54 @@ void LiveTree::EndCompaction(int job_id) {
   running_.erase(job_id);
 }
 
+namespace {
+
+struct RegistryEntry {
+  std::weak_ptr<const LiveTree> tree;
+  // Another live tree was filed under the same LOG while this one lived.
+  bool ambiguous = false;
+};
+
+absl::Mutex registry_mu(absl::kConstInit);
+// Never destroyed: listeners may run while the process exits.
+std::map<const rocksdb::Logger*, RegistryEntry>& Registry()
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(registry_mu) {
+  static auto* registry = new std::map<const rocksdb::Logger*, RegistryEntry>;
+  return *registry;
+}
+
+}  // namespace
+
+void LiveTreeRegistry::Register(const rocksdb::Logger* log,
+                                const std::shared_ptr<const LiveTree>& tree) {
+  if (log == nullptr) return;
+  absl::MutexLock l(&registry_mu);
+  auto& registry = Registry();
+  // Entries of trees that are gone (databases closed) go first.
+  std::erase_if(registry,
+                [](const auto& entry) { return entry.second.tree.expired(); });
+  auto [it, added] = registry.try_emplace(log, RegistryEntry{tree});
+  if (!added && it->second.tree.lock() != tree) it->second.ambiguous = true;
+}
+
+std::shared_ptr<const LiveTree> LiveTreeRegistry::Find(
+    const rocksdb::Logger* log) {
+  if (log == nullptr) return nullptr;
+  absl::MutexLock l(&registry_mu);
+  auto it = Registry().find(log);
+  if (it == Registry().end() || it->second.ambiguous) return nullptr;
+  return it->second.tree.lock();
+}
+
+void LiveTreeListener::RegisterOnce(rocksdb::DB& db) {
+  std::call_once(registered_, [&] {
+    LiveTreeRegistry::Register(db.GetDBOptions().info_log.get(), tree_);
+  });
+}
+
 void LiveTreeListener::OnFlushCompleted(rocksdb::DB* db,
                                         const rocksdb::FlushJobInfo& info) {
+  RegisterOnce(*db);
   tree_->RecordFilter(info.file_number, info.table_properties.filter_size);
   tree_->RecordFlush(info.cf_name, info.table_properties.num_entries);
   tree_->Refresh(*db);
@@ -135,11 +182,13 @@ void LiveTreeListener::OnFlushCompleted(rocksdb::DB* db,
 
 void LiveTreeListener::OnFlushBegin(rocksdb::DB* db,
                                     const rocksdb::FlushJobInfo& /*info*/) {
+  RegisterOnce(*db);
   tree_->RefreshOnce(*db);
 }
 
 void LiveTreeListener::OnCompactionBegin(
     rocksdb::DB* db, const rocksdb::CompactionJobInfo& info) {
+  RegisterOnce(*db);
   tree_->RefreshOnce(*db);
   std::vector<uint64_t> inputs;
   for (const rocksdb::CompactionFileInfo& f : info.input_file_infos) {

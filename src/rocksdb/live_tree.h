@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@
 
 #include "absl/base/thread_annotations.h"
 #include "absl/synchronization/mutex.h"
+#include "bloomgate/rocksdb_filter_policy.h"
 #include "rocksdb/db.h"
 #include "rocksdb/listener.h"
 #include "src/filter/live_tree_allocation.h"
@@ -97,19 +99,38 @@ class LiveTree {
   std::map<int, Compaction> running_ ABSL_GUARDED_BY(mu_);  // by job id
 };
 
+// Where a level-aware policy created by name finds the live tree of the
+// database it writes a file of: RocksDB gives a policy no handle on its
+// database, only the database's info LOG (FilterBuildingContext::info_log),
+// so each LiveTreeListener files its tree under its database's info LOG at
+// its first callback, which comes before any filter of a flush or
+// compaction it follows is built. Thread-safe.
+class LiveTreeRegistry {
+ public:
+  // Files `tree` under `log`. A second live tree under the same LOG (two
+  // open databases sharing one Logger) makes the LOG ambiguous: Find then
+  // returns null for it until the tree filed first is gone.
+  static void Register(const rocksdb::Logger* log,
+                       const std::shared_ptr<const LiveTree>& tree);
+  // The tree filed under `log`, or null (none, gone, or ambiguous).
+  static std::shared_ptr<const LiveTree> Find(const rocksdb::Logger* log);
+};
+
 // Keeps `tree` up to date: after every flush and compaction of the
 // database it is added to (DBOptions::listeners) it records the new files'
 // filter sizes and reads the live files, and before the first it reads
-// them too, so that the first outputs of a reopened database see the tree.
-// RocksDB does not tell listeners of DB::CompactFiles; a caller that
-// compacts that way and wants the tree followed calls OnCompactionBegin and
-// OnCompactionCompleted itself.
+// them too, so that the first outputs of a reopened database see the tree;
+// at its first callback it files the tree in LiveTreeRegistry. RocksDB
+// does not tell listeners of DB::CompactFiles; a caller that compacts that
+// way and wants the tree followed calls OnCompactionBegin and
+// OnCompactionCompleted itself. Named kRocksDBListenerName, so RocksDB
+// writes it to the OPTIONS file and re-creates it from there.
 class LiveTreeListener final : public rocksdb::EventListener {
  public:
   explicit LiveTreeListener(std::shared_ptr<LiveTree> tree)
       : tree_(std::move(tree)) {}
 
-  const char* Name() const override { return "bloomgate.LiveTreeListener"; }
+  const char* Name() const override { return kRocksDBListenerName; }
   void OnFlushBegin(rocksdb::DB* db,
                     const rocksdb::FlushJobInfo& info) override;
   void OnFlushCompleted(rocksdb::DB* db,
@@ -120,7 +141,11 @@ class LiveTreeListener final : public rocksdb::EventListener {
                              const rocksdb::CompactionJobInfo& info) override;
 
  private:
+  // LiveTreeRegistry::Register, once.
+  void RegisterOnce(rocksdb::DB& db);
+
   const std::shared_ptr<LiveTree> tree_;
+  std::once_flag registered_;
 };
 
 }  // namespace bloomgate::rocksdb_internal

@@ -52,6 +52,54 @@ const std::string& KeySpaceEnd() {
   return *end;
 }
 
+// Whether `context` is a flush's output (or a recovery's, which is one):
+// written to level 0, and moved down unrewritten if nothing overlaps it.
+bool IsFlushOutput(const rocksdb::FilterBuildingContext& context) {
+  return context.reason == rocksdb::TableFileCreationReason::kFlush ||
+         context.reason == rocksdb::TableFileCreationReason::kRecovery;
+}
+
+// The keys a policy without a live tree has seen flushed, per column
+// family, as one bytewise range: what tells a flush that RocksDB will move
+// to the last level unrewritten (keys in order) from one it will merge.
+// Thread-safe.
+class FlushedKeyRanges {
+ public:
+  struct Outside {
+    // [first, last] lies outside every key flushed to the column family
+    // before; true for the first flush: with nothing below it, RocksDB
+    // moves that file down too.
+    bool outside = false;
+    // ... and this is the second such flush, the first after the first
+    // flush of the database: the time to say so, once.
+    bool say = false;
+  };
+
+  // Whether [first, last] (either order) lies outside every key flushed
+  // to `cf` before; then adds it.
+  Outside Add(const std::string& cf, std::string_view first,
+              std::string_view last) {
+    if (last < first) std::swap(first, last);
+    std::lock_guard<std::mutex> lock(mu_);
+    auto [it, added] = ranges_.try_emplace(cf, first, last);
+    Range& range = it->second;
+    const bool outside = added || last < range.min || first > range.max;
+    if (first < range.min) range.min.assign(first);
+    if (last > range.max) range.max.assign(last);
+    if (outside) ++range.outside_flushes;
+    return {outside, outside && range.outside_flushes == 2};
+  }
+
+ private:
+  struct Range {
+    Range(std::string_view min, std::string_view max) : min(min), max(max) {}
+    std::string min, max;
+    int outside_flushes = 0;
+  };
+  std::mutex mu_;
+  std::map<std::string, Range> ranges_;
+};
+
 absl::Status ValidateOptions(const RocksDBFilterOptions& options) {
   if (options.family != FilterFamily::kBloomgate) {
     return absl::InvalidArgumentError(
@@ -110,16 +158,14 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     }
     const bool verify =
         context.table_options.detect_filter_construct_corruption;
-    if (options_.mixed) return MixedBuilder(context, verify);
-    if (UsesLiveTree(context)) {
-      // Valid by construction; a failure here would be a bug in validation.
-      absl::StatusOr<FilterBuilder> builder =
-          FilterBuilder::Create(options_.Options());
-      if (!builder.ok()) return nullptr;  // "no filter": still correct
-      return new rocksdb_internal::BitsBuilder(*std::move(builder), verify,
-                                               LiveTreeSizer(context));
+    const std::shared_ptr<const rocksdb_internal::LiveTree> tree =
+        TreeFor(context);
+    if (options_.mixed) return MixedBuilder(context, tree, verify);
+    if (UsesLiveTree(context, tree)) {
+      return SizedBuilder(LiveTreeSizer(context, tree, /*families=*/false),
+                          verify);
     }
-    return NewBuilder(FilterFor(context), kAssumedKeysPerFile, context, verify);
+    return AssumedShapeBuilder(FilterFor(context), context, verify);
   }
 
   // bloomgate's blocks, and RocksDB's Bloom and Ribbon blocks, which a
@@ -153,51 +199,163 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   // A policy of mixed families chooses a file's family, and so its
   // builder, before the file's keys are known: with a live tree, from the
   // tree and the compaction the file is an output of (its inputs' keys and
-  // key range), or, for a flush, from the last flush's keys over the whole
-  // key space; without one, from the assumed shape. The memory the chosen
+  // key range); without one, from the assumed shape. The memory the chosen
   // filters take is what the next choices pay back (LiveTreeFilter).
+  // With a live tree, a flush is the exception: it gets bloomgate's filter,
+  // whose bits are chosen at Finish from the tree, once the file's keys and key
+  // range are known. Taken to span the key space, a flush of keys in order
+  // looked like the largest run and got a Ribbon filter of its memory; RocksDB
+  // then moved it to the last level unrewritten, and the filters took 8% more
+  // than the budget (tests/rocksdb/insert_order_test.cc).
   rocksdb::FilterBitsBuilder* MixedBuilder(
-      const rocksdb::FilterBuildingContext& context, bool verify) const {
-    if (!UsesLiveTree(context)) {
-      return NewBuilder(FilterFor(context), kAssumedKeysPerFile, context,
-                        verify);
+      const rocksdb::FilterBuildingContext& context,
+      const std::shared_ptr<const rocksdb_internal::LiveTree>& tree,
+      bool verify) const {
+    if (!UsesLiveTree(context, tree)) {
+      return AssumedShapeBuilder(FilterFor(context), context, verify);
+    }
+    if (IsFlushOutput(context)) {
+      return SizedBuilder(LiveTreeSizer(context, tree, /*families=*/true),
+                          verify);
     }
     const std::string& cf = context.column_family_name;
     const rocksdb_internal::LiveTreeQuery q =
-        live_tree_->QueryFor(cf, context.level_at_creation,
-                             /*keys=*/live_tree_->LastFlushKeys(cf),
-                             /*first=*/"", KeySpaceEnd());
+        tree->QueryFor(cf, context.level_at_creation,
+                       /*keys=*/tree->LastFlushKeys(cf),
+                       /*first=*/"", KeySpaceEnd());
     const RunFilter filter = LiveTreeFilter(options_, q.files, q.output);
     const uint64_t keys_per_file =
         q.output.keys / std::max<uint64_t>(1, q.output.num_files);
     return NewBuilder(filter, keys_per_file, context, verify);
   }
 
+  // The builder of `filter`, the assumed shape's choice for the file
+  // `context` describes, except that a flush whose keys lie outside every
+  // key flushed before gets bloomgate's budget (at Finish, once its key
+  // range is known): RocksDB will move it to the last level unrewritten,
+  // where level 0's bits would stay, several times the budget when keys
+  // arrive in order.
+  rocksdb::FilterBitsBuilder* AssumedShapeBuilder(
+      const RunFilter& filter, const rocksdb::FilterBuildingContext& context,
+      bool verify) const {
+    SayIfNoLiveTree(context);
+    if (!options_.monkey || !IsFlushOutput(context) ||
+        filter.family != FilterFamily::kBloomgate ||
+        filter.bits_per_key <= options_.bits_per_key) {
+      return NewBuilder(filter, kAssumedKeysPerFile, context, verify);
+    }
+    return SizedBuilder(FlushSizer(context, filter.bits_per_key), verify);
+  }
+
+  // A bloomgate builder whose options `sizer` chooses at Finish.
+  rocksdb::FilterBitsBuilder* SizedBuilder(
+      rocksdb_internal::BitsBuilder::Sizer sizer, bool verify) const {
+    // Valid by construction; a failure here would be a bug in validation.
+    absl::StatusOr<FilterBuilder> builder =
+        FilterBuilder::Create(options_.Options());
+    if (!builder.ok()) return nullptr;  // "no filter": still correct
+    return new rocksdb_internal::BitsBuilder(*std::move(builder), verify,
+                                             std::move(sizer));
+  }
+
+  // AssumedShapeBuilder's choice for a flush: level 0's `level0_bits`, or
+  // the budget for keys outside every key flushed before (said once per
+  // column family in the info LOG, from the second such flush on: the
+  // first flush of every database is one).
+  // (The builder may outlive nothing of the policy's but what it holds.)
+  rocksdb_internal::BitsBuilder::Sizer FlushSizer(
+      const rocksdb::FilterBuildingContext& context, double level0_bits) const {
+    return [flushed = flushed_, spec = options_, id = id_,
+            cf = context.column_family_name, log = context.info_log,
+            level0_bits, chosen = std::optional<FilterOptions>()](
+               size_t num_keys, std::string_view first,
+               std::string_view last) mutable {
+      if (chosen.has_value()) return *chosen;
+      if (num_keys == 0) return spec.Options();
+      const FlushedKeyRanges::Outside o = flushed->Add(cf, first, last);
+      chosen = spec.Options(o.outside ? spec.bits_per_key : level0_bits);
+      if (o.say && log != nullptr) {
+        rocksdb::Warn(
+            log,
+            "bloomgate: %s: column family %s: flushes whose keys lie outside "
+            "every key flushed before (keys in order) are moved to the last "
+            "level unrewritten, so each gets the budget's %g bits per key, "
+            "not level 0's %.1f: the level-aware gain is given up for them. "
+            "With the live tree (the listener bloomgate_live_tree), files "
+            "are sized from the tree itself",
+            id.c_str(), cf.c_str(), spec.bits_per_key, level0_bits);
+      }
+      return *chosen;
+    };
+  }
+
+  // The live tree of the database `context` is of: the policy's own
+  // (CreateRocksDBLiveTreeFilter), or, for a level-aware policy made by
+  // name, the one the listener made by name keeps for that database
+  // (LiveTreeRegistry, found by the database's info LOG). Null if neither.
+  std::shared_ptr<const rocksdb_internal::LiveTree> TreeFor(
+      const rocksdb::FilterBuildingContext& context) const {
+    if (live_tree_ != nullptr || !options_.monkey) return live_tree_;
+    return rocksdb_internal::LiveTreeRegistry::Find(context.info_log);
+  }
+
+  // A level-aware policy of leveled compaction writing a compaction's
+  // output without a live tree assumes the tree's shape: said once in the
+  // info LOG, with the way to the tree. (A flush may come before the
+  // listener's first callback, a compaction never does.)
+  void SayIfNoLiveTree(const rocksdb::FilterBuildingContext& context) const {
+    if (!options_.monkey || context.info_log == nullptr ||
+        context.compaction_style != rocksdb::kCompactionStyleLevel ||
+        context.reason != rocksdb::TableFileCreationReason::kCompaction) {
+      return;
+    }
+    std::call_once(said_no_tree_, [&] {
+      rocksdb::Warn(
+          context.info_log,
+          "bloomgate: %s: no live tree for this database, so the filters' "
+          "bits per level assume a tree of %d levels, each %g times the one "
+          "above: their memory keeps to the budget only on a tree of that "
+          "shape. To size every file from the live tree, add the listener "
+          "%s to the database (listeners={%s} in DBOptions of an OPTIONS "
+          "file or options string, or CreateRocksDBLiveTreeFilter in code)",
+          id_.c_str(), context.num_levels, options_.fanout,
+          kRocksDBListenerName, kRocksDBListenerName);
+    });
+  }
+
   // Whether the file `context` describes takes its bits per key from the
-  // live tree: leveled compaction, a known level, and a live tree.
-  bool UsesLiveTree(const rocksdb::FilterBuildingContext& context) const {
-    return live_tree_ != nullptr && options_.monkey &&
+  // live tree `tree`: leveled compaction, a known level, and a live tree.
+  bool UsesLiveTree(
+      const rocksdb::FilterBuildingContext& context,
+      const std::shared_ptr<const rocksdb_internal::LiveTree>& tree) const {
+    return tree != nullptr && options_.monkey &&
            context.compaction_style == rocksdb::kCompactionStyleLevel &&
            context.num_levels >= 2 && context.level_at_creation >= 0;
   }
 
   // Chooses a file's filter once its keys are known: LiveTreeBitsPerKey
   // over the column family's live files, once per file (the partitions of
-  // a partitioned filter share it). RocksDB cannot take "no filter" at
-  // that point, so a file the allocation leaves without one gets the
-  // smallest filter.
+  // a partitioned filter share it). With `families`, a mixed policy's
+  // choice (LiveTreeFilter) for a file already given bloomgate's family:
+  // the memory per key it chooses, whichever family it would now prefer.
+  // RocksDB cannot take "no filter" at that point, so a file the
+  // allocation leaves without one gets the smallest filter.
   rocksdb_internal::BitsBuilder::Sizer LiveTreeSizer(
-      const rocksdb::FilterBuildingContext& context) const {
-    return [tree = live_tree_, spec = options_, cf = context.column_family_name,
-            level = context.level_at_creation,
-            chosen = std::optional<FilterOptions>()](
+      const rocksdb::FilterBuildingContext& context,
+      std::shared_ptr<const rocksdb_internal::LiveTree> tree,
+      bool families) const {
+    return [tree = std::move(tree), spec = options_,
+            cf = context.column_family_name, level = context.level_at_creation,
+            families, chosen = std::optional<FilterOptions>()](
                size_t num_keys, std::string_view first,
                std::string_view last) mutable {
       if (chosen.has_value()) return *chosen;
       if (num_keys == 0) return spec.Options();
       const rocksdb_internal::LiveTreeQuery q =
           tree->QueryFor(cf, level, num_keys, first, last);
-      const double bits = LiveTreeBitsPerKey(spec, q.files, q.output);
+      const double bits =
+          families ? LiveTreeFilter(spec, q.files, q.output).bits_per_key
+                   : LiveTreeBitsPerKey(spec, q.files, q.output);
       chosen = spec.Options(std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey));
       return *chosen;
     };
@@ -262,6 +420,10 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   const std::string warning_;
   const std::shared_ptr<const rocksdb_internal::LiveTree> live_tree_;
   mutable std::once_flag warned_;
+  mutable std::once_flag said_no_tree_;
+  // Without a live tree: the keys flushed so far, per column family.
+  const std::shared_ptr<FlushedKeyRanges> flushed_ =
+      std::make_shared<FlushedKeyRanges>();
   mutable std::mutex mu_;
   // num_levels -> the filters of L0 .. L<num_levels - 1>. Guarded by mu_;
   // entries are never modified or erased once added.
@@ -418,7 +580,15 @@ int RegisterRocksDBFactories(rocksdb::ObjectLibrary& library,
                                            /*optional=*/true)
           .AddSeparator(":", /*at_least_one=*/false),
       NewPolicyFromId);
-  return 1;
+  library.AddFactory<rocksdb::EventListener>(
+      kRocksDBListenerName, [](const std::string& /*id*/,
+                               std::unique_ptr<rocksdb::EventListener>* guard,
+                               std::string* /*errmsg*/) {
+        guard->reset(new rocksdb_internal::LiveTreeListener(
+            std::make_shared<rocksdb_internal::LiveTree>()));
+        return guard->get();
+      });
+  return 2;
 }
 
 void RegisterRocksDBPlugin() {

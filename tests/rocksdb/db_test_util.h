@@ -173,6 +173,8 @@ struct FilterTotals {
   int files = 0;
   uint64_t keys = 0;
   uint64_t filter_bytes = 0;
+  // Each file's keys.
+  std::vector<uint64_t> file_keys;
   double BitsPerKey() const {
     return 8.0 * static_cast<double>(filter_bytes) / static_cast<double>(keys);
   }
@@ -193,6 +195,7 @@ inline std::map<int, FilterTotals> FiltersByLevel(rocksdb::DB& db) {
     ++level.files;
     level.keys += it->second->num_entries;
     level.filter_bytes += it->second->filter_size;
+    level.file_keys.push_back(it->second->num_entries);
   }
   return levels;
 }
@@ -203,6 +206,8 @@ inline FilterTotals AllFilters(rocksdb::DB& db) {
     all.files += f.files;
     all.keys += f.keys;
     all.filter_bytes += f.filter_bytes;
+    all.file_keys.insert(all.file_keys.end(), f.file_keys.begin(),
+                         f.file_keys.end());
   }
   return all;
 }

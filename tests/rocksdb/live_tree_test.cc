@@ -6,6 +6,8 @@
 // live filters hold the budget's memory, upper levels get more bits per key
 // than the largest, and reads stay correct.
 
+#include "src/rocksdb/live_tree.h"
+
 #include <cstdint>
 #include <iostream>
 #include <map>
@@ -126,6 +128,33 @@ TEST(LiveTreeFilterTest, NeedsALevelAwareSpec) {
   EXPECT_NE(filter->policy, nullptr);
   EXPECT_NE(filter->listener, nullptr);
   EXPECT_EQ(filter->policy->GetId(), "bloomgate:10:blocked:monkey");
+}
+
+// A policy by name finds the live tree by its database's info LOG: one
+// tree a LOG; a LOG two open databases share names neither.
+TEST(LiveTreeRegistryTest, FindsTheTreeOfALogUnlessTwoShareIt) {
+  using rocksdb_internal::LiveTree;
+  using rocksdb_internal::LiveTreeRegistry;
+  const auto log = std::make_unique<char>();  // any address
+  const auto* key = reinterpret_cast<const rocksdb::Logger*>(log.get());
+  EXPECT_EQ(LiveTreeRegistry::Find(key), nullptr);
+  EXPECT_EQ(LiveTreeRegistry::Find(nullptr), nullptr);
+  auto first = std::make_shared<const LiveTree>();
+  LiveTreeRegistry::Register(key, first);
+  EXPECT_EQ(LiveTreeRegistry::Find(key), first);
+  LiveTreeRegistry::Register(key, first);  // again: still its own
+  EXPECT_EQ(LiveTreeRegistry::Find(key), first);
+  {
+    auto second = std::make_shared<const LiveTree>();
+    LiveTreeRegistry::Register(key, second);
+    EXPECT_EQ(LiveTreeRegistry::Find(key), nullptr);
+  }
+  EXPECT_EQ(LiveTreeRegistry::Find(key), nullptr);
+  // Once the first is gone (its database closed), the LOG is free again.
+  first.reset();
+  auto third = std::make_shared<const LiveTree>();
+  LiveTreeRegistry::Register(key, third);
+  EXPECT_EQ(LiveTreeRegistry::Find(key), third);
 }
 
 }  // namespace

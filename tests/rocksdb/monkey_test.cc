@@ -64,8 +64,10 @@ struct ContextSpec {
 
 // The bits per key of the builder `policy` hands RocksDB for `spec`; 0 for
 // "no filter" (a null builder).
-double BuilderBits(const rocksdb::FilterPolicy& policy,
-                   const ContextSpec& spec) {
+// The bits per key of the filter the builder makes of `keys` (a flush's
+// builder chooses them at Finish, from the keys' range).
+double BuilderBits(const rocksdb::FilterPolicy& policy, const ContextSpec& spec,
+                   std::vector<std::string> keys = {"a", "b"}) {
   rocksdb::BlockBasedTableOptions table_options;
   rocksdb::FilterBuildingContext context(table_options);
   context.compaction_style = spec.style;
@@ -78,7 +80,11 @@ double BuilderBits(const rocksdb::FilterPolicy& policy,
   if (builder == nullptr) return 0;
   auto* ours = dynamic_cast<rocksdb_internal::BitsBuilder*>(builder.get());
   EXPECT_NE(ours, nullptr);
-  return ours != nullptr ? ours->options().bits_per_key : -1;
+  if (ours == nullptr) return -1;
+  for (const std::string& key : keys) ours->AddKey(key);
+  std::unique_ptr<const char[]> buf;
+  ours->Finish(&buf);
+  return ours->options().bits_per_key;
 }
 
 TEST(MonkeyLevelBitsTest, IsTheCoreAllocationForALeveledShape) {
@@ -116,11 +122,17 @@ TEST(MonkeyPolicyTest, PicksTheBudgetOfTheLevelAtCreation) {
   for (int level = 1; level < 4; ++level) {
     EXPECT_EQ(BuilderBits(*policy, {.level = level}), bits[level]) << level;
   }
-  // Flushes, L0 and an unknown level: the top budget.
-  EXPECT_EQ(BuilderBits(*policy,
-                        {.level = 0,
-                         .reason = rocksdb::TableFileCreationReason::kFlush}),
-            bits[0]);
+  // Flushes: the top budget where keys were flushed before; the budget
+  // where none were (keys in order, and the first flush): RocksDB moves
+  // such a file to the last level unrewritten.
+  const ContextSpec flush{.level = 0,
+                          .reason = rocksdb::TableFileCreationReason::kFlush};
+  EXPECT_EQ(BuilderBits(*policy, flush, {"b", "d"}), 10);
+  EXPECT_EQ(BuilderBits(*policy, flush, {"c", "e"}), bits[0]);  // overlaps
+  EXPECT_EQ(BuilderBits(*policy, flush, {"f", "g"}), 10);       // above
+  EXPECT_EQ(BuilderBits(*policy, flush, {"a"}), 10);            // below
+  EXPECT_EQ(BuilderBits(*policy, flush, {"g", "a"}), bits[0]);  // across
+  // Other files of L0 and an unknown level: the top budget.
   EXPECT_EQ(BuilderBits(*policy, {.level = 0}), bits[0]);
   EXPECT_EQ(BuilderBits(*policy, {.level = -1}), bits[0]);
   // Bottommost for its key range: the last level's budget, at any level.
@@ -407,11 +419,11 @@ TEST(MonkeyDbTest, MovedFilesKeepWorking) {
   const std::vector<FileInfo> after = Files(*db);
   ASSERT_EQ(after.size(), 1u);
   EXPECT_EQ(after[0].level, kNumLevels - 1);
-  // Not rewritten: still the flush's (top level's) filter.
+  // Not rewritten: still the flush's filter, which has the budget: the
+  // first flush, with nothing below it, is one RocksDB moves down.
   EXPECT_EQ(after[0].filter_size, before[0].filter_size);
   EXPECT_EQ(after[0].filter_size,
-            BlockSize(Layout::kBlocked, LevelBits(kMonkey10, kNumLevels)[0],
-                      kNumKeys));
+            BlockSize(Layout::kBlocked, kMonkey10.bits_per_key, kNumKeys));
 
   ExpectReadsCorrect(*db);
   // And the filter still filters: almost every missing key skipped the file.
@@ -558,7 +570,9 @@ TEST(MonkeyDbTest, AutomaticCompactionsUseTheirLevelsBudgets) {
     SCOPED_TRACE(::testing::Message()
                  << "level " << c.level << ", bottommost " << c.bottommost);
     EXPECT_EQ(c.family, FilterFamily::kBloomgate);
-    if (c.level <= 0) {  // flushes and intra-L0 compactions
+    if (c.reason == rocksdb::TableFileCreationReason::kFlush) {
+      // Sized at Finish, by their keys (PicksTheBudgetOfTheLevelAtCreation).
+    } else if (c.level <= 0) {  // intra-L0 compactions
       EXPECT_EQ(c.bits_per_key, bits.front());
     } else {
       EXPECT_EQ(c.bits_per_key, c.bottommost

@@ -384,7 +384,7 @@ TEST_F(RocksDBFilterPolicyTest, RegistrarAddsTheFactoryToAnyLibrary) {
   EXPECT_TRUE(
       rocksdb::FilterPolicy::CreateFromString(config, "bloomgate:10", &policy)
           .IsNotSupported());
-  EXPECT_EQ(RegisterRocksDBFactories(*library, ""), 1);
+  EXPECT_EQ(RegisterRocksDBFactories(*library, ""), 2);
   ASSERT_TRUE(
       rocksdb::FilterPolicy::CreateFromString(config, "bloomgate:10", &policy)
           .ok());
@@ -398,7 +398,7 @@ TEST_F(RocksDBFilterPolicyTest, PluginEntryPointRegistersThePolicy) {
   rocksdb::ConfigOptions config;
   config.ignore_unsupported_options = false;
   config.registry = std::make_shared<rocksdb::ObjectRegistry>(library);
-  EXPECT_EQ(bloomgate_RegisterRocksDBPlugin(*library, ""), 1);
+  EXPECT_EQ(bloomgate_RegisterRocksDBPlugin(*library, ""), 2);
   std::shared_ptr<const rocksdb::FilterPolicy> policy;
   ASSERT_TRUE(rocksdb::FilterPolicy::CreateFromString(
                   config, "bloomgate:9.5:standard", &policy)
