@@ -29,6 +29,7 @@
 #include "rocksdb/statistics.h"
 #include "rocksdb/table.h"
 #include "rocksdb/table_properties.h"
+#include "rocksdb/utilities/options_util.h"
 #include "src/rocksdb/rocksdb_compat.h"
 #include "tests/testing/temp_dir.h"
 
@@ -116,6 +117,22 @@ inline rocksdb::TablePropertiesCollection AllTableProperties(rocksdb::DB& db) {
   rocksdb::TablePropertiesCollection props;
   EXPECT_TRUE(db.GetPropertiesOfAllTables(&props).ok());
   return props;
+}
+
+// The options RocksDB persisted in `path`'s latest OPTIONS file, loaded
+// back as an application would, with unknown options errors.
+struct PersistedOptions {
+  rocksdb::ConfigOptions config;
+  rocksdb::DBOptions db;
+  std::vector<rocksdb::ColumnFamilyDescriptor> column_families;
+};
+inline PersistedOptions LoadPersistedOptions(const std::string& path) {
+  PersistedOptions options;
+  options.config.ignore_unknown_options = false;
+  EXPECT_TRUE(rocksdb::LoadLatestOptions(options.config, path, &options.db,
+                                         &options.column_families)
+                  .ok());
+  return options;
 }
 
 // RocksDB 7.8 has no public WaitForCompact: polls until no flush or

@@ -284,14 +284,10 @@ TEST(ListenerByNameTest, RoundTripsThroughTheOptionsFile) {
     ASSERT_NE(db, nullptr);
     ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), "k", "v").ok());
   }
-  rocksdb::ConfigOptions config;
-  config.ignore_unknown_options = false;
-  config.ignore_unsupported_options = false;
-  rocksdb::DBOptions db_options;
-  std::vector<rocksdb::ColumnFamilyDescriptor> cf_descs;
-  ASSERT_TRUE(
-      rocksdb::LoadLatestOptions(config, dir.path(), &db_options, &cf_descs)
-          .ok());
+  const PersistedOptions persisted = LoadPersistedOptions(dir.path());
+  const rocksdb::DBOptions& db_options = persisted.db;
+  const std::vector<rocksdb::ColumnFamilyDescriptor>& cf_descs =
+      persisted.column_families;
   ASSERT_EQ(db_options.listeners.size(), 1u);
   EXPECT_STREQ(db_options.listeners[0]->Name(), kRocksDBListenerName);
   ASSERT_EQ(cf_descs.size(), 1u);

@@ -478,13 +478,11 @@ TEST_P(OptionsFileRoundTripTest, PolicyIsRestored) {
       << text.str();
 
   // Loads back with the policy restored, not dropped.
-  rocksdb::ConfigOptions config;
-  config.ignore_unknown_options = false;
-  rocksdb::DBOptions db_options;
-  std::vector<rocksdb::ColumnFamilyDescriptor> cf_descs;
-  ASSERT_TRUE(
-      rocksdb::LoadLatestOptions(config, dir.path(), &db_options, &cf_descs)
-          .ok());
+  PersistedOptions persisted = LoadPersistedOptions(dir.path());
+  const rocksdb::ConfigOptions& config = persisted.config;
+  rocksdb::DBOptions& db_options = persisted.db;
+  std::vector<rocksdb::ColumnFamilyDescriptor>& cf_descs =
+      persisted.column_families;
   ASSERT_EQ(cf_descs.size(), 1u);
   const auto* table_options =
       cf_descs[0]
