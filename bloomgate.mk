@@ -34,6 +34,7 @@ bloomgate_SOURCES += src/filter/sizing.cc
 bloomgate_SOURCES += src/filter/slab_pool.cc
 bloomgate_SOURCES += src/rocksdb/builtin_filters.cc
 bloomgate_SOURCES += src/rocksdb/filter_bits.cc
+bloomgate_SOURCES += src/rocksdb/flushed_key_ranges.cc
 bloomgate_SOURCES += src/rocksdb/live_tree.cc
 bloomgate_SOURCES += src/rocksdb/plugin.cc
 bloomgate_SOURCES += src/rocksdb/rocksdb_filter_policy.cc

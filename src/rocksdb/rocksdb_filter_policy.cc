@@ -28,6 +28,7 @@
 #include "src/filter/live_tree_allocation.h"
 #include "src/rocksdb/builtin_filters.h"
 #include "src/rocksdb/filter_bits.h"
+#include "src/rocksdb/flushed_key_ranges.h"
 #include "src/rocksdb/live_tree.h"
 
 namespace bloomgate {
@@ -58,47 +59,6 @@ bool IsFlushOutput(const rocksdb::FilterBuildingContext& context) {
   return context.reason == rocksdb::TableFileCreationReason::kFlush ||
          context.reason == rocksdb::TableFileCreationReason::kRecovery;
 }
-
-// The keys a policy without a live tree has seen flushed, per column
-// family, as one bytewise range: what tells a flush that RocksDB will move
-// to the last level unrewritten (keys in order) from one it will merge.
-// Thread-safe.
-class FlushedKeyRanges {
- public:
-  struct Outside {
-    // [first, last] lies outside every key flushed to the column family
-    // before; true for the first flush: with nothing below it, RocksDB
-    // moves that file down too.
-    bool outside = false;
-    // ... and this is the second such flush, the first after the first
-    // flush of the database: the time to say so, once.
-    bool say = false;
-  };
-
-  // Whether [first, last] (either order) lies outside every key flushed
-  // to `cf` before; then adds it.
-  Outside Add(const std::string& cf, std::string_view first,
-              std::string_view last) {
-    if (last < first) std::swap(first, last);
-    std::lock_guard<std::mutex> lock(mu_);
-    auto [it, added] = ranges_.try_emplace(cf, first, last);
-    Range& range = it->second;
-    const bool outside = added || last < range.min || first > range.max;
-    if (first < range.min) range.min.assign(first);
-    if (last > range.max) range.max.assign(last);
-    if (outside) ++range.outside_flushes;
-    return {outside, outside && range.outside_flushes == 2};
-  }
-
- private:
-  struct Range {
-    Range(std::string_view min, std::string_view max) : min(min), max(max) {}
-    std::string min, max;
-    int outside_flushes = 0;
-  };
-  std::mutex mu_;
-  std::map<std::string, Range> ranges_;
-};
 
 absl::Status ValidateOptions(const RocksDBFilterOptions& options) {
   if (options.family != FilterFamily::kBloomgate) {
@@ -272,7 +232,8 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
                std::string_view last) mutable {
       if (chosen.has_value()) return *chosen;
       if (num_keys == 0) return spec.Options();
-      const FlushedKeyRanges::Outside o = flushed->Add(cf, first, last);
+      const rocksdb_internal::FlushedKeyRanges::Outside o =
+          flushed->Add(cf, first, last);
       chosen = spec.Options(o.outside ? spec.bits_per_key : level0_bits);
       if (o.say && log != nullptr) {
         rocksdb::Warn(
@@ -422,8 +383,8 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   mutable std::once_flag warned_;
   mutable std::once_flag said_no_tree_;
   // Without a live tree: the keys flushed so far, per column family.
-  const std::shared_ptr<FlushedKeyRanges> flushed_ =
-      std::make_shared<FlushedKeyRanges>();
+  const std::shared_ptr<rocksdb_internal::FlushedKeyRanges> flushed_ =
+      std::make_shared<rocksdb_internal::FlushedKeyRanges>();
   mutable std::mutex mu_;
   // num_levels -> the filters of L0 .. L<num_levels - 1>. Guarded by mu_;
   // entries are never modified or erased once added.

@@ -135,6 +135,15 @@ inline PersistedOptions LoadPersistedOptions(const std::string& path) {
   return options;
 }
 
+// The filter policy of a column family's block-based table options, or
+// null (none, or another table factory).
+inline std::shared_ptr<const rocksdb::FilterPolicy> FilterPolicyOf(
+    const rocksdb::ColumnFamilyOptions& options) {
+  const auto* table_options =
+      options.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
+  return table_options != nullptr ? table_options->filter_policy : nullptr;
+}
+
 // RocksDB 7.8 has no public WaitForCompact: polls until no flush or
 // compaction is pending or running (at most a minute).
 inline void WaitForBackgroundWork(rocksdb::DB& db) {

@@ -294,13 +294,9 @@ TEST(ListenerByNameTest, RoundTripsThroughTheOptionsFile) {
   ASSERT_EQ(db_options.listeners.size(), 1u);
   EXPECT_STREQ(db_options.listeners[0]->Name(), kRocksDBListenerName);
   ASSERT_EQ(cf_descs.size(), 1u);
-  const auto* table_options =
-      cf_descs[0]
-          .options.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
-  ASSERT_NE(table_options, nullptr);
-  ASSERT_NE(table_options->filter_policy, nullptr);
-  EXPECT_EQ(table_options->filter_policy->GetId(),
-            "bloomgate:10:blocked:monkey");
+  const auto policy = FilterPolicyOf(cf_descs[0].options);
+  ASSERT_NE(policy, nullptr);
+  EXPECT_EQ(policy->GetId(), "bloomgate:10:blocked:monkey");
 
   rocksdb::Options options(db_options, cf_descs[0].options);
   options.statistics = rocksdb::CreateDBStatistics();

@@ -484,13 +484,10 @@ TEST_P(OptionsFileRoundTripTest, PolicyIsRestored) {
   std::vector<rocksdb::ColumnFamilyDescriptor>& cf_descs =
       persisted.column_families;
   ASSERT_EQ(cf_descs.size(), 1u);
-  const auto* table_options =
-      cf_descs[0]
-          .options.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
-  ASSERT_NE(table_options, nullptr);
-  ASSERT_NE(table_options->filter_policy, nullptr);
-  EXPECT_EQ(table_options->filter_policy->GetId(), id);
-  EXPECT_STREQ(table_options->filter_policy->Name(), "bloomgate");
+  const auto policy = FilterPolicyOf(cf_descs[0].options);
+  ASSERT_NE(policy, nullptr);
+  EXPECT_EQ(policy->GetId(), id);
+  EXPECT_STREQ(policy->Name(), "bloomgate");
 
   // And the loaded options open the DB, passing RocksDB's own check that they
   // match the persisted ones.
