@@ -35,7 +35,7 @@ inline constexpr size_t kInlineHashMaxKeyBytes = 16;
 // and the kernels"); the xxHash function it calls for such keys is
 // always_inline. tests/filter/key_hashes_test.cc checks it against HashKey.
 [[gnu::always_inline]] inline uint64_t ShortKeyXxh3(const char* key,
-                                                   size_t size) {
+                                                    size_t size) {
   return XXH3_len_0to16_64b(reinterpret_cast<const xxh_u8*>(key), size,
                             XXH3_kSecret, 0);
 }
