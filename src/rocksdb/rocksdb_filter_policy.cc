@@ -452,6 +452,22 @@ const rocksdb::FilterPolicy* NewPolicyFromId(
   return guard->get();
 }
 
+// The factory behind kRocksDBListenerName: that name makes a listener,
+// any other name in bloomgate's namespace is an error that names it.
+rocksdb::EventListener* NewListenerFromName(
+    const std::string& name, std::unique_ptr<rocksdb::EventListener>* guard,
+    std::string* errmsg) {
+  if (name != kRocksDBListenerName) {
+    *errmsg = absl::StrCat("bloomgate: unknown listener \"", name,
+                           "\"; the live-tree listener is \"",
+                           kRocksDBListenerName, "\"");
+    return nullptr;
+  }
+  guard->reset(new rocksdb_internal::LiveTreeListener(
+      std::make_shared<rocksdb_internal::LiveTree>()));
+  return guard->get();
+}
+
 }  // namespace
 
 std::string RocksDBFilterPolicyId(const RocksDBFilterOptions& options) {
@@ -541,14 +557,14 @@ int RegisterRocksDBFactories(rocksdb::ObjectLibrary& library,
                                            /*optional=*/true)
           .AddSeparator(":", /*at_least_one=*/false),
       NewPolicyFromId);
+  // Matches "bloomgate" and "bloomgate_<anything>", so that a misspelt
+  // listener name is an error: RocksDB parses "listeners=" ignoring names no
+  // factory matches, which would drop the live tree silently.
   library.AddFactory<rocksdb::EventListener>(
-      kRocksDBListenerName, [](const std::string& /*id*/,
-                               std::unique_ptr<rocksdb::EventListener>* guard,
-                               std::string* /*errmsg*/) {
-        guard->reset(new rocksdb_internal::LiveTreeListener(
-            std::make_shared<rocksdb_internal::LiveTree>()));
-        return guard->get();
-      });
+      rocksdb::ObjectLibrary::PatternEntry(kRocksDBPolicyName,
+                                           /*optional=*/true)
+          .AddSeparator("_", /*at_least_one=*/false),
+      NewListenerFromName);
   return 2;
 }
 
