@@ -16,6 +16,7 @@
 #include "src/filter/blocked_query.h"
 #include "src/filter/cpu_target.h"
 #include "src/filter/format.h"
+#include "src/filter/kernel_list.h"
 #include "src/filter/xxh3.h"
 
 namespace bloomgate::internal {
@@ -41,76 +42,64 @@ constexpr BlockedKernel MakeKernel(SimdKernel kernel,
 // A kernel's table: for each probe count, its queries, the templates of
 // blocked_query.h for its probe with the count compiled in, each function
 // with the kernel's target attribute (TARGET, which may be empty); and the
-// fill.
+// fill. Specialised for every kernel of kernel_list.h.
 //
 // The key query hashes keys of up to 16 bytes inline (flattened: GCC does not
 // inline XXH3_64bits on its own) and tail-calls LongKey for longer ones, so
-// that for short keys it is a leaf function that saves no register. With the
-// longer keys' paths inline too, their registers were pushed and popped on
-// every call and the stack realigned: 13 instructions more per query.
-//
-// BATCH_PROBES is the probe count a batch's probes use: kNumProbes, or
-// num_probes for the scalar kernel. Its batch with the count compiled in
-// holds all k products in registers across the batch's loop and tests each
-// bit through CL; it measured about 10% slower than with the count read at
-// run time, which is the code the scalar batch had before.
-#define BLOOMGATE_DEFINE_KERNEL(NAME, TARGET, PROBE, BATCH_PROBES)          \
-  struct NAME##Queries {                                                    \
-    template <int kNumProbes>                                               \
-    TARGET static bool Hash(const uint8_t* bits, uint64_t num_lines, int,   \
-                            uint64_t hash) {                                \
-      return BlockedMayMatch<PROBE>(bits, num_lines, kNumProbes, hash);     \
-    }                                                                       \
-    template <int kNumProbes>                                               \
-    [[gnu::flatten]] TARGET static bool Key(const uint8_t* bits,            \
-                                            uint64_t num_lines, int,        \
-                                            const char* key, size_t size) { \
-      if (size > kInlineHashMaxKeyBytes)                                    \
-        return LongKey<kNumProbes>(bits, num_lines, key, size);             \
-      return BlockedMayMatch<PROBE>(bits, num_lines, kNumProbes,            \
-                                    ShortKeyXxh3(key, size));               \
-    }                                                                       \
-    template <int kNumProbes>                                               \
-    [[gnu::noinline]] TARGET static bool LongKey(const uint8_t* bits,       \
-                                                 uint64_t num_lines,        \
-                                                 const char* key,           \
-                                                 size_t size) {             \
-      return BlockedMayMatch<PROBE>(bits, num_lines, kNumProbes,            \
-                                    HashKey(std::string_view(key, size)));  \
-    }                                                                       \
-    template <int kNumProbes>                                               \
-    TARGET static void Batch(const uint8_t* bits, uint64_t num_lines,       \
-                             [[maybe_unused]] int num_probes,               \
-                             const uint64_t* hashes, size_t n,              \
-                             bool* results) {                               \
-      BlockedMayMatchBatch<PROBE>(bits, num_lines, BATCH_PROBES, hashes, n, \
-                                  results);                                 \
-    }                                                                       \
-  };                                                                        \
-  constexpr BlockedKernel k##NAME##Kernel = MakeKernel<NAME##Queries>(      \
-      SimdKernel::k##NAME, std::make_index_sequence<kMaxBlockedProbes>())
+// that for short keys it is a leaf function that saves no register
+// (docs/filter-core-design.md, "One call from key to answer").
+template <SimdKernel kKernel>
+struct KernelTable;
 
-BLOOMGATE_DEFINE_KERNEL(Scalar, , BlockedMayMatchScalar, num_probes);
-#if BLOOMGATE_X86_KERNELS
-BLOOMGATE_DEFINE_KERNEL(Avx2, BLOOMGATE_TARGET_AVX2, BlockedMayMatchAvx2,
-                        kNumProbes);
-#endif  // BLOOMGATE_X86_KERNELS
+#define BLOOMGATE_DEFINE_KERNEL(NAME, TARGET, CPU_HAS, PROBE, BATCH_PROBES,  \
+                                KEYS_BATCH)                                  \
+  struct NAME##Queries {                                                     \
+    template <int kNumProbes>                                                \
+    TARGET static bool Hash(const uint8_t* bits, uint64_t num_lines, int,    \
+                            uint64_t hash) {                                 \
+      return BlockedMayMatch<PROBE>(bits, num_lines, kNumProbes, hash);      \
+    }                                                                        \
+    template <int kNumProbes>                                                \
+    [[gnu::flatten]] TARGET static bool Key(const uint8_t* bits,             \
+                                            uint64_t num_lines, int,         \
+                                            const char* key, size_t size) {  \
+      if (size > kInlineHashMaxKeyBytes)                                     \
+        return LongKey<kNumProbes>(bits, num_lines, key, size);              \
+      return BlockedMayMatch<PROBE>(bits, num_lines, kNumProbes,             \
+                                    ShortKeyXxh3(key, size));                \
+    }                                                                        \
+    template <int kNumProbes>                                                \
+    [[gnu::noinline]] TARGET static bool LongKey(const uint8_t* bits,        \
+                                                 uint64_t num_lines,         \
+                                                 const char* key,            \
+                                                 size_t size) {              \
+      return BlockedMayMatch<PROBE>(bits, num_lines, kNumProbes,             \
+                                    HashKey(std::string_view(key, size)));   \
+    }                                                                        \
+    template <int kNumProbes>                                                \
+    TARGET static void Batch(const uint8_t* bits, uint64_t num_lines,        \
+                             [[maybe_unused]] int num_probes,                \
+                             const uint64_t* hashes, size_t n,               \
+                             bool* results) {                                \
+      BlockedMayMatchBatch<PROBE>(bits, num_lines, BATCH_PROBES, hashes, n,  \
+                                  results);                                  \
+    }                                                                        \
+  };                                                                         \
+  template <>                                                                \
+  struct KernelTable<SimdKernel::k##NAME> {                                  \
+    static constexpr BlockedKernel kTable = MakeKernel<NAME##Queries>(       \
+        SimdKernel::k##NAME, std::make_index_sequence<kMaxBlockedProbes>()); \
+  };
+
+BLOOMGATE_FOR_EACH_KERNEL(BLOOMGATE_DEFINE_KERNEL)
 
 #undef BLOOMGATE_DEFINE_KERNEL
 
 }  // namespace
 
 const BlockedKernel* CompiledBlockedKernel(SimdKernel kernel) {
-  switch (kernel) {
-    case SimdKernel::kScalar:
-      return &kScalarKernel;
-#if BLOOMGATE_X86_KERNELS
-    case SimdKernel::kAvx2:
-      return &kAvx2Kernel;
-#endif
-    default:
-      return nullptr;
-  }
+  return VisitCompiledKernel<const BlockedKernel*>(
+      kernel, [](auto tag) { return &KernelTable<tag.value>::kTable; });
 }
 
 }  // namespace bloomgate::internal

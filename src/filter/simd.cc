@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -14,29 +15,12 @@
 #include "src/filter/cpu_target.h"
 #include "src/filter/kernel_check.h"
 #include "src/filter/kernel_choice.h"
+#include "src/filter/kernel_list.h"
 
 namespace bloomgate {
 namespace {
 
 constexpr SimdKernel kWidestFirst[] = {SimdKernel::kAvx2, SimdKernel::kScalar};
-
-// Must agree with the target attributes of cpu_target.h.
-bool CpuRuns(SimdKernel kernel) {
-  switch (kernel) {
-    case SimdKernel::kScalar:
-      return true;
-#if BLOOMGATE_X86_KERNELS
-    case SimdKernel::kAvx2:
-      // Needed when called before the constructors (GCC's manual); cheap.
-      __builtin_cpu_init();
-      // Also checks that the OS saves the YMM registers (libgcc's cpuinfo
-      // reads XCR0).
-      return __builtin_cpu_supports("avx2");
-#endif
-    default:
-      return false;
-  }
-}
 
 std::atomic<SimdKernel>& Active() {
   static std::atomic<SimdKernel> active = [] {
@@ -54,16 +38,13 @@ std::atomic<SimdKernel>& Active() {
   return active;
 }
 
-// A C string, which Debian's absl::StrCat takes (its absl::string_view is
-// not std::string_view).
+// C strings, which Debian's absl::StrCat takes (its absl::string_view is
+// not std::string_view), indexed by SimdKernel.
+constexpr const char* kNames[] = {"scalar", "avx2"};
+
 const char* Name(SimdKernel kernel) {
-  switch (kernel) {
-    case SimdKernel::kScalar:
-      return "scalar";
-    case SimdKernel::kAvx2:
-      return "avx2";
-  }
-  return "unknown";
+  const auto i = static_cast<size_t>(kernel);
+  return i < std::size(kNames) ? kNames[i] : "unknown";
 }
 
 }  // namespace
@@ -133,7 +114,7 @@ const CheckedKernels& ProcessKernels() {
     std::vector<const BlockedKernel*> runnable;
     for (SimdKernel kernel : kWidestFirst) {
       const BlockedKernel* table = CompiledBlockedKernel(kernel);
-      if (table != nullptr && CpuRuns(kernel)) runnable.push_back(table);
+      if (table != nullptr && CpuRunsKernel(kernel)) runnable.push_back(table);
     }
     return CheckKernels(runnable);
   }();

@@ -21,6 +21,7 @@
 #include "src/filter/blocked_bloom.h"
 #include "src/filter/blocked_query.h"
 #include "src/filter/cpu_target.h"
+#include "src/filter/kernel_list.h"
 #include "src/filter/xxh3.h"
 
 namespace bloomgate::rocksdb_internal {
@@ -253,18 +254,21 @@ namespace {
 // function RocksDB's virtual call enters (the queries of blocked_query.h,
 // with the kernel's probe), where BitsReader's call the core's through a
 // function pointer, a second call (docs/filter-core-design.md, "One call
-// from key to answer"):
-// - MayMatch(key) hashes and probes in place: 8 instructions and that call
-//   fewer for a 16-byte key, 5-10% less time per absent key with AVX2. Keys
-//   longer than the hash inlined here go to BitsReader's query.
-// - MayMatch(batch) hashes the keys inline, KEYS_BATCH: under AVX2 four at
-//   a time, 10-14% less time a key than BitsReader's batch
-//   ("Batches of keys").
-// Each kernel's functions carry its target attribute (TARGET, which may be
-// empty).
-#define BLOOMGATE_DEFINE_KERNEL_READER(NAME, TARGET, PROBE, KEYS_BATCH)        \
+// from key to answer", measures both):
+// - MayMatch(key) hashes and probes in place. Keys longer than the hash
+//   inlined here go to BitsReader's query.
+// - MayMatch(batch) hashes the keys inline, with the kernel's batch of keys
+//   (KEYS_BATCH: under AVX2 four at a time; "Batches of keys").
+// Specialised for every kernel of kernel_list.h; each kernel's functions
+// carry its target attribute (TARGET, which may be empty).
+template <SimdKernel kKernel, int kNumProbes>
+class KernelBitsReader;
+
+#define BLOOMGATE_DEFINE_KERNEL_READER(NAME, TARGET, CPU_HAS, PROBE,           \
+                                       BATCH_PROBES, KEYS_BATCH)               \
   template <int kNumProbes>                                                    \
-  class NAME##BitsReader final : public BitsReader {                           \
+  class KernelBitsReader<SimdKernel::k##NAME, kNumProbes> final                \
+      : public BitsReader {                                                    \
    public:                                                                     \
     using BitsReader::BitsReader;                                              \
     [[gnu::flatten]] TARGET bool MayMatch(                                     \
@@ -283,35 +287,27 @@ namespace {
           [keys](size_t i) { return ToView(*keys[i]); },                       \
           static_cast<size_t>(std::max(num_keys, 0)), may_match);              \
     }                                                                          \
-  }
+  };
 
-// The scalar batch probes with the count read at run time, as the core's
-// scalar kernel does (blocked_kernels.cc says why).
-BLOOMGATE_DEFINE_KERNEL_READER(
-    Scalar, , internal::BlockedMayMatchScalar,
-    internal::BlockedMayMatchKeys<internal::BlockedMayMatchScalar>);
-#if BLOOMGATE_X86_KERNELS
-BLOOMGATE_DEFINE_KERNEL_READER(Avx2, BLOOMGATE_TARGET_AVX2,
-                               internal::BlockedMayMatchAvx2,
-                               internal::BlockedMayMatchKeysAvx2<kNumProbes>);
-#endif
+BLOOMGATE_FOR_EACH_KERNEL(BLOOMGATE_DEFINE_KERNEL_READER)
 
 #undef BLOOMGATE_DEFINE_KERNEL_READER
 
-template <template <int> class Reader, int kNumProbes>
+template <SimdKernel kKernel, int kNumProbes>
 std::unique_ptr<BitsReader> NewKernelReader(FilterReader reader) {
-  return std::make_unique<Reader<kNumProbes>>(std::move(reader));
+  return std::make_unique<KernelBitsReader<kKernel, kNumProbes>>(
+      std::move(reader));
 }
 
-// Reader<k> at index k - 1, for every valid k.
-template <template <int> class Reader, size_t... kIndex>
+// KernelBitsReader<kKernel, k> at index k - 1, for every valid k.
+template <SimdKernel kKernel, size_t... kIndex>
 constexpr KernelReaderTable MakeReaderTable(std::index_sequence<kIndex...>) {
-  return {&NewKernelReader<Reader, static_cast<int>(kIndex) + 1>...};
+  return {&NewKernelReader<kKernel, static_cast<int>(kIndex) + 1>...};
 }
 
-template <template <int> class Reader>
-constexpr auto kReaders =
-    MakeReaderTable<Reader>(std::make_index_sequence<kMaxBlockedProbes>());
+template <SimdKernel kKernel>
+constexpr KernelReaderTable kReaders =
+    MakeReaderTable<kKernel>(std::make_index_sequence<kMaxBlockedProbes>());
 
 // A key of the readers' check: `family` tells present from absent keys,
 // and i % 41 bytes covers the inline hash's lengths and the longer ones.
@@ -362,12 +358,12 @@ absl::Status CheckKernelReaders(SimdKernel kernel,
 
 namespace {
 
-// CheckKernelReaders for Reader, once per process; a failure is said once
-// on stderr.
-template <template <int> class Reader>
-const absl::Status& KernelReadersChecked(SimdKernel kernel) {
-  static const absl::Status status = [kernel] {
-    absl::Status s = CheckKernelReaders(kernel, kReaders<Reader>);
+// CheckKernelReaders for kKernel's readers, once per process; a failure is
+// said once on stderr.
+template <SimdKernel kKernel>
+const absl::Status& KernelReadersChecked() {
+  static const absl::Status status = [] {
+    absl::Status s = CheckKernelReaders(kKernel, kReaders<kKernel>);
     if (!s.ok()) {
       std::fprintf(stderr, "bloomgate: %s; the core's reader answers\n",
                    std::string(s.message()).c_str());
@@ -380,19 +376,11 @@ const absl::Status& KernelReadersChecked(SimdKernel kernel) {
 // The checked kernel reader of `kernel` for k probes, or null if `kernel`
 // has none here or its readers failed their check.
 NewReaderFn CheckedKernelReader(SimdKernel kernel, size_t k) {
-  switch (kernel) {
-    case SimdKernel::kScalar:
-      if (!KernelReadersChecked<ScalarBitsReader>(kernel).ok()) break;
-      return kReaders<ScalarBitsReader>[k - 1];
-#if BLOOMGATE_X86_KERNELS
-    case SimdKernel::kAvx2:
-      if (!KernelReadersChecked<Avx2BitsReader>(kernel).ok()) break;
-      return kReaders<Avx2BitsReader>[k - 1];
-#endif
-    default:
-      break;
-  }
-  return nullptr;
+  return internal::VisitCompiledKernel<NewReaderFn>(
+      kernel, [k](auto tag) -> NewReaderFn {
+        if (!KernelReadersChecked<tag.value>().ok()) return nullptr;
+        return kReaders<tag.value>[k - 1];
+      });
 }
 
 }  // namespace
