@@ -1,9 +1,11 @@
 // Copyright 2026 The bloomgate Authors.
 //
 // Runs the benchmarks of BenchOptions on each engine and filter, printing one
-// db_bench-shaped line per benchmark as it finishes. As in db_bench, each
-// benchmark has a method of its own; the fills share DoFill and the reads
-// DoRead.
+// db_bench-shaped line per benchmark as it finishes. runner.cc decides what
+// runs (engines, filters in order, equal memory, the grown tree); as in
+// db_bench, each benchmark has a method of its own (benchmarks.cc: the fills
+// share DoFill and the reads DoRead), and measure.h holds what they measure
+// with.
 
 #ifndef BLOOMGATE_TOOLS_BENCH_RUNNER_H_
 #define BLOOMGATE_TOOLS_BENCH_RUNNER_H_
@@ -59,7 +61,7 @@ class Runner {
     bool on_grown_tree = false;
   };
   // Every key of a fill in the order it is written, and the levels it goes
-  // to (runner.cc).
+  // to (benchmarks.cc).
   struct FillPlan;
 
   // The benchmarks. `index` is the benchmark's place in options.benchmarks,
