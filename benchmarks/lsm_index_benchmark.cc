@@ -25,8 +25,8 @@
 
 #include "benchmark/benchmark.h"
 #include "benchmarks/cpu_pin.h"
-#include "lsm/format.h"
-#include "lsm/index_search.h"
+#include "src/lsm/format.h"
+#include "src/lsm/index_search.h"
 
 namespace bloomgate::lsm {
 namespace {

@@ -110,15 +110,16 @@ class BlockedLineOffsetsAvx2 {
 // BlockedMayMatchKeys with the AVX2 probe and kNumProbes probes (num_probes
 // is ignored), hashing four keys at a time where all four have 9 to 16
 // bytes (Xxh3Of4KeysOf9To16BytesAvx2), and requesting their lines as soon as
-// they are hashed. Against the batch of hashes: 10-14% less time a key at
-// 10^4, 10^6 and 10^8 keys (docs/filter-core-design.md, "Batches of keys").
+// they are hashed: faster than the batch of hashes, in the caches and
+// beyond them (docs/filter-core-design.md, "Batches of keys").
 template <int kNumProbes, typename KeyAt>
 BLOOMGATE_TARGET_AVX2 [[gnu::always_inline]] inline void
 BlockedMayMatchKeysAvx2(const uint8_t* bits, uint64_t num_lines, int,
                         KeyAt key_at, size_t num_keys, bool* results) {
   // 2^32 lines, the format's largest filter (256 GiB), is beyond
-  // BlockedLineOffsetsAvx2. Handling it there took two instructions more for
-  // every four keys, on the path to their prefetches: 5% more time a key.
+  // BlockedLineOffsetsAvx2. Handling it there put two instructions more on
+  // the path to every four keys' prefetches, and measured slower (the same
+  // section).
   if (num_lines > UINT32_MAX) [[unlikely]] {
     BlockedMayMatchKeys<BlockedMayMatchAvx2>(bits, num_lines, kNumProbes,
                                              key_at, num_keys, results);

@@ -113,11 +113,9 @@ void FilterReader::MayMatchBatch(absl::Span<const std::string_view> keys,
                                  absl::Span<bool> results) const {
   // All of a batch's keys are hashed before any line is requested. One loop
   // that hashes a key and requests its line at once measured slower, in the
-  // caches and beyond them (AVX2, 32-key batches, ns a key: 7.2-7.5 against
-  // 5.6 at 10^4 keys, 9.2 against 6.1-6.2 at 10^6, 13.5-14.3 against
-  // 11.5-11.9 at 10^7; AMD EPYC 7003). So did hashing inline here rather
-  // than calling HashKey (7.1-7.6 and 10.5-12.7 at 10^4 and 10^6 keys),
-  // as the RocksDB adapter's batch does.
+  // caches and beyond them, and so did hashing inline here rather than
+  // calling HashKey (docs/filter-core-design.md, "One call from key to
+  // answer": "Tried and not kept").
   uint64_t hashes[kBatch];
   for (size_t start = 0; start < keys.size(); start += kBatch) {
     const size_t n = std::min(kBatch, keys.size() - start);

@@ -1,10 +1,10 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/block.h"
+#include "src/lsm/block.h"
 
 #include "absl/strings/str_cat.h"
-#include "lsm/coding.h"
-#include "lsm/status_macros.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 

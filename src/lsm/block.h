@@ -17,7 +17,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "lsm/format.h"
+#include "src/lsm/format.h"
 
 namespace bloomgate::lsm {
 

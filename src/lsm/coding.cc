@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/coding.h"
+#include "src/lsm/coding.h"
 
 #include <xxhash.h>
 

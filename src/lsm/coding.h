@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "filter/coding.h"
+#include "src/filter/coding.h"
 
 namespace bloomgate::lsm {
 

@@ -1,13 +1,13 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/compaction.h"
+#include "src/lsm/compaction.h"
 
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "lsm/status_macros.h"
+#include "src/lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 namespace {

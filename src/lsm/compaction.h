@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "lsm/file.h"
-#include "lsm/version.h"
+#include "src/lsm/file.h"
+#include "src/lsm/version.h"
 
 namespace bloomgate::lsm {
 

@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/file.h"
+#include "src/lsm/file.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -19,7 +19,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "filter/huge_pages.h"
+#include "src/filter/huge_pages.h"
 
 namespace bloomgate::lsm {
 namespace {

@@ -1,10 +1,10 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/format.h"
+#include "src/lsm/format.h"
 
 #include "absl/strings/str_cat.h"
-#include "filter/absl_compat.h"
-#include "lsm/coding.h"
+#include "src/filter/absl_compat.h"
+#include "src/lsm/coding.h"
 
 namespace bloomgate::lsm {
 
@@ -28,14 +28,14 @@ absl::StatusOr<Footer> DecodeFooter(std::string_view bytes,
                                             offset, " is ", bytes.size(),
                                             " bytes, expected ", kFooterSize));
   }
-  const uint64_t magic = DecodeFixed64(bytes.data() + 52);
+  const uint64_t magic = DecodeFixed64(bytes.data() + kFooterMagicOffset);
   if (magic != kTableMagic) {
     return absl::DataLossError(absl::StrCat(
         ToAbsl(file), ": not an SSTable (bad magic number at offset ",
-        offset + 52, ")"));
+        offset + kFooterMagicOffset, ")"));
   }
-  const uint32_t stored = DecodeFixed32(bytes.data() + 60);
-  if (stored != Checksum(bytes.substr(0, 60))) {
+  const uint32_t stored = DecodeFixed32(bytes.data() + kFooterChecksumOffset);
+  if (stored != Checksum(bytes.substr(0, kFooterChecksumOffset))) {
     return absl::DataLossError(absl::StrCat(
         ToAbsl(file), ": footer checksum mismatch (footer at offset ", offset,
         ")"));

@@ -29,8 +29,12 @@ inline constexpr uint64_t kTableMagic = 0x314c425453534742ull;
 inline constexpr uint32_t kTableFormatVersion = 1;
 // Every block is followed by the Checksum() of its contents.
 inline constexpr size_t kBlockTrailerSize = 4;
-// 6 fixed64 handle fields, fixed32 version, fixed64 magic, fixed32 checksum.
-inline constexpr size_t kFooterSize = 64;
+// 6 fixed64 handle fields, fixed32 version, fixed64 magic, fixed32 checksum
+// (docs/sstable-format.md).
+inline constexpr size_t kFooterMagicOffset = 6 * 8 + 4;
+inline constexpr size_t kFooterChecksumOffset = kFooterMagicOffset + 8;
+inline constexpr size_t kFooterSize = kFooterChecksumOffset + 4;
+static_assert(kFooterSize == 64);
 
 // Where a block lies in its file; `size` excludes the trailer.
 struct BlockHandle {

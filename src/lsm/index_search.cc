@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/index_search.h"
+#include "src/lsm/index_search.h"
 
 #include <algorithm>
 

@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lsm/format.h"
+#include "src/lsm/format.h"
 
 namespace bloomgate::lsm {
 

@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/level_filters.h"
+#include "src/lsm/level_filters.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/manifest.h"
+#include "src/lsm/manifest.h"
 
 #include <cstdio>
 #include <set>
@@ -8,10 +8,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "filter/absl_compat.h"
-#include "lsm/coding.h"
-#include "lsm/crash_points.h"
-#include "lsm/status_macros.h"
+#include "src/filter/absl_compat.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/crash_points.h"
+#include "src/lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 

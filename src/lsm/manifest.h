@@ -16,7 +16,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "lsm/file.h"
+#include "src/lsm/file.h"
 
 namespace bloomgate::lsm {
 

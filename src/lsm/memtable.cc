@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/memtable.h"
+#include "src/lsm/memtable.h"
 
 namespace bloomgate::lsm {
 namespace {

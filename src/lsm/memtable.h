@@ -14,8 +14,8 @@
 
 #include "absl/base/thread_annotations.h"
 #include "bloomgate/lsm/write_batch.h"
-#include "lsm/format.h"
-#include "lsm/mutex.h"
+#include "src/lsm/format.h"
+#include "src/lsm/mutex.h"
 
 namespace bloomgate::lsm {
 

@@ -14,8 +14,8 @@
 #include "absl/types/span.h"
 #include "bloomgate/hash.h"
 #include "bloomgate/lsm/store.h"
-#include "lsm/status_macros.h"
-#include "lsm/store_impl.h"
+#include "src/lsm/status_macros.h"
+#include "src/lsm/store_impl.h"
 
 namespace bloomgate::lsm {
 namespace {
@@ -225,8 +225,9 @@ using Candidates = absl::InlinedVector<Candidate, 32>;
 
 // The files `key` may be in, newest first: every level-0 file, then at most
 // one per deeper level. Each file's key range is compared once, here, for
-// the prefetch and the probes both: an absent key's lookup past 66 level-0
-// files spent 10% of its time in those comparisons (perf, 10^8 keys).
+// the prefetch and the probes both: comparing it twice showed in the
+// profile of absent keys past many level-0 files (docs/lsm-design.md, "One
+// memory wait for many files").
 Candidates GetCandidates(const Version& v, std::string_view key) {
   Candidates candidates;
   auto add_candidate = [&](const Table* t, int level) {

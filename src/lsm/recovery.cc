@@ -16,12 +16,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "bloomgate/lsm/store.h"
-#include "filter/absl_compat.h"
-#include "lsm/coding.h"
-#include "lsm/crash_points.h"
-#include "lsm/level_filters.h"
-#include "lsm/status_macros.h"
-#include "lsm/store_impl.h"
+#include "src/filter/absl_compat.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/crash_points.h"
+#include "src/lsm/level_filters.h"
+#include "src/lsm/status_macros.h"
+#include "src/lsm/store_impl.h"
 
 namespace bloomgate::lsm {
 

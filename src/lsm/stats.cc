@@ -9,8 +9,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "filter/absl_compat.h"
-#include "lsm/coding.h"
+#include "src/filter/absl_compat.h"
+#include "src/lsm/coding.h"
 
 namespace bloomgate::lsm {
 

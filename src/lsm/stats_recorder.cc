@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/stats_recorder.h"
+#include "src/lsm/stats_recorder.h"
 
 #include <atomic>
 #include <cstddef>

@@ -15,7 +15,7 @@
 #include <memory>
 
 #include "bloomgate/lsm/stats.h"
-#include "lsm/file.h"
+#include "src/lsm/file.h"
 
 namespace bloomgate::lsm {
 

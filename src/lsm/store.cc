@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "lsm/compaction.h"
-#include "lsm/crash_points.h"
-#include "lsm/status_macros.h"
-#include "lsm/store_impl.h"
+#include "src/lsm/compaction.h"
+#include "src/lsm/crash_points.h"
+#include "src/lsm/status_macros.h"
+#include "src/lsm/store_impl.h"
 
 namespace bloomgate::lsm {
 namespace {

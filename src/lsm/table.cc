@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/table.h"
+#include "src/lsm/table.h"
 
 #include <algorithm>
 #include <cstring>
@@ -8,9 +8,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "bloomgate/sizing.h"
-#include "filter/absl_compat.h"
-#include "lsm/coding.h"
-#include "lsm/status_macros.h"
+#include "src/filter/absl_compat.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 namespace {

@@ -19,10 +19,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "bloomgate/filter_reader.h"
-#include "lsm/block.h"
-#include "lsm/file.h"
-#include "lsm/format.h"
-#include "lsm/index_search.h"
+#include "src/lsm/block.h"
+#include "src/lsm/file.h"
+#include "src/lsm/format.h"
+#include "src/lsm/index_search.h"
 
 namespace bloomgate::lsm {
 

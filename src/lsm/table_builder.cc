@@ -1,12 +1,12 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/table_builder.h"
+#include "src/lsm/table_builder.h"
 
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "lsm/coding.h"
-#include "lsm/status_macros.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 

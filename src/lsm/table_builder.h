@@ -17,9 +17,9 @@
 #include "absl/status/statusor.h"
 #include "bloomgate/filter_builder.h"
 #include "bloomgate/filter_options.h"
-#include "lsm/block.h"
-#include "lsm/file.h"
-#include "lsm/format.h"
+#include "src/lsm/block.h"
+#include "src/lsm/file.h"
+#include "src/lsm/format.h"
 
 namespace bloomgate::lsm {
 

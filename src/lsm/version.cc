@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/version.h"
+#include "src/lsm/version.h"
 
 #include <algorithm>
 #include <cmath>

@@ -15,8 +15,8 @@
 #include <string_view>
 #include <vector>
 
-#include "lsm/manifest.h"
-#include "lsm/table.h"
+#include "src/lsm/manifest.h"
+#include "src/lsm/table.h"
 
 namespace bloomgate::lsm {
 

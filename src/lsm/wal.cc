@@ -1,13 +1,13 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "lsm/wal.h"
+#include "src/lsm/wal.h"
 
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "filter/absl_compat.h"
-#include "lsm/coding.h"
-#include "lsm/status_macros.h"
+#include "src/filter/absl_compat.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/status_macros.h"
 
 namespace bloomgate::lsm {
 

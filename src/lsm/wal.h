@@ -18,7 +18,7 @@
 #include <string_view>
 
 #include "absl/status/status.h"
-#include "lsm/file.h"
+#include "src/lsm/file.h"
 
 namespace bloomgate::lsm {
 

@@ -7,8 +7,8 @@
 #include "bloomgate/lsm/write_batch.h"
 
 #include "absl/strings/str_cat.h"
-#include "lsm/coding.h"
-#include "lsm/format.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/format.h"
 
 namespace bloomgate::lsm {
 

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
+#include "src/filter/format.h"
 #include "src/rocksdb/filter_bits.h"
 #include "src/rocksdb/rocksdb_compat.h"
 
@@ -21,7 +22,10 @@ constexpr size_t kBuiltinMetadataBytes = 5;
 constexpr char kFastLocalBloomMarker = static_cast<char>(-1);
 constexpr char kStandard128RibbonMarker = static_cast<char>(-2);
 // bloomgate's blocks end in their magic (docs/filter-format.md).
-constexpr std::string_view kBloomgateMagic = "BGFB";
+constexpr std::string_view kBloomgateMagic(internal::kMagic,
+                                           sizeof(internal::kMagic));
+static_assert(internal::kMagicOffset + sizeof(internal::kMagic) ==
+              internal::kTrailerSize);
 
 constexpr double kLowestRibbonParameter = 1;
 constexpr double kHighestRibbonParameter = 100;

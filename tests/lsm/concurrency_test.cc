@@ -15,7 +15,7 @@
 #include "absl/strings/numbers.h"
 #include "bloomgate/lsm/store.h"
 #include "gtest/gtest.h"
-#include "test_util.h"
+#include "tests/lsm/test_util.h"
 
 namespace bloomgate::lsm {
 namespace {

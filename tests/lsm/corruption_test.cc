@@ -12,8 +12,8 @@
 
 #include "bloomgate/lsm/store.h"
 #include "gtest/gtest.h"
-#include "lsm/format.h"
-#include "test_util.h"
+#include "src/lsm/format.h"
+#include "tests/lsm/test_util.h"
 
 namespace bloomgate::lsm {
 namespace {

@@ -46,9 +46,9 @@
 #include "absl/strings/str_cat.h"
 #include "bloomgate/lsm/store.h"
 #include "gtest/gtest.h"
-#include "lsm/crash_points.h"
-#include "lsm/manifest.h"
-#include "test_util.h"
+#include "src/lsm/crash_points.h"
+#include "src/lsm/manifest.h"
+#include "tests/lsm/test_util.h"
 
 namespace bloomgate::lsm {
 namespace {

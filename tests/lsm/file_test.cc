@@ -5,7 +5,7 @@
 // operation. And AlignedBuffer's alignment, for small buffers and for the
 // large ones it maps on 2 MiB boundaries.
 
-#include "lsm/file.h"
+#include "src/lsm/file.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -14,7 +14,7 @@
 #include <utility>
 
 #include "gtest/gtest.h"
-#include "test_util.h"
+#include "tests/lsm/test_util.h"
 
 namespace bloomgate::lsm {
 namespace {

@@ -15,7 +15,7 @@
 #include "bloomgate/lsm/store.h"
 #include "bloomgate/sizing.h"
 #include "gtest/gtest.h"
-#include "test_util.h"
+#include "tests/lsm/test_util.h"
 #include "tests/testing/fp_bounds.h"
 
 namespace bloomgate::lsm {

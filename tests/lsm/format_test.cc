@@ -9,11 +9,11 @@
 
 #include "bloomgate/lsm/write_batch.h"
 #include "gtest/gtest.h"
-#include "lsm/block.h"
-#include "lsm/coding.h"
-#include "lsm/manifest.h"
-#include "lsm/wal.h"
-#include "test_util.h"
+#include "src/lsm/block.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/manifest.h"
+#include "src/lsm/wal.h"
+#include "tests/lsm/test_util.h"
 
 namespace bloomgate::lsm {
 namespace {

@@ -5,7 +5,7 @@
 // shorter than 8 bytes past the prefix, zero bytes that look like padding,
 // group boundaries, and keys outside the shared prefix.
 
-#include "lsm/index_search.h"
+#include "src/lsm/index_search.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "lsm/format.h"
+#include "src/lsm/format.h"
 
 namespace bloomgate::lsm {
 namespace {

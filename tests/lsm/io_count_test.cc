@@ -17,7 +17,7 @@
 
 #include "bloomgate/lsm/store.h"
 #include "gtest/gtest.h"
-#include "test_util.h"
+#include "tests/lsm/test_util.h"
 
 namespace bloomgate::lsm {
 namespace {

@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "gtest/gtest.h"
-#include "lsm/stats_recorder.h"
+#include "src/lsm/stats_recorder.h"
 
 namespace bloomgate::lsm {
 namespace {

@@ -15,7 +15,7 @@
 
 #include "bloomgate/filter_builder.h"
 #include "gtest/gtest.h"
-#include "test_util.h"
+#include "tests/lsm/test_util.h"
 
 namespace bloomgate::lsm {
 namespace {

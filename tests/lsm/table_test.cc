@@ -3,7 +3,7 @@
 // SSTables: the pinned byte format, lookups, the filter block (the core's,
 // verbatim, aligned in memory, really rejecting), and damage to every byte.
 
-#include "lsm/table.h"
+#include "src/lsm/table.h"
 
 #include <cstdint>
 #include <map>
@@ -13,11 +13,11 @@
 #include "bloomgate/filter_builder.h"
 #include "bloomgate/hash.h"
 #include "gtest/gtest.h"
-#include "lsm/coding.h"
-#include "lsm/file.h"
-#include "lsm/format.h"
-#include "lsm/table_builder.h"
-#include "test_util.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/file.h"
+#include "src/lsm/format.h"
+#include "src/lsm/table_builder.h"
+#include "tests/lsm/test_util.h"
 
 namespace bloomgate::lsm {
 namespace {

@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "bench_options.h"
+#include "tools/bench/bench_options.h"
 
 #include <cmath>
 #include <string>
@@ -9,8 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "monkey.h"
 #include "src/filter/absl_compat.h"
+#include "tools/bench/monkey.h"
 
 namespace bloomgate::bench {
 namespace {

@@ -17,7 +17,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "bloomgate/filter_spec.h"
-#include "engine_settings.h"
+#include "tools/bench/engine_settings.h"
 
 namespace bloomgate::bench {
 

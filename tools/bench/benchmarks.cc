@@ -11,14 +11,14 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "engine.h"
-#include "measure.h"
-#include "monkey.h"
-#include "progress.h"
-#include "report.h"
-#include "runner.h"
 #include "src/filter/absl_compat.h"
-#include "workload.h"
+#include "tools/bench/engine.h"
+#include "tools/bench/measure.h"
+#include "tools/bench/monkey.h"
+#include "tools/bench/progress.h"
+#include "tools/bench/report.h"
+#include "tools/bench/runner.h"
+#include "tools/bench/workload.h"
 
 namespace bloomgate::bench {
 namespace {

@@ -14,12 +14,12 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_cat.h"
-#include "bench_options.h"
 #include "bloomgate/filter_spec.h"
-#include "direct_reads.h"
-#include "report.h"
-#include "runner.h"
 #include "src/filter/absl_compat.h"
+#include "tools/bench/bench_options.h"
+#include "tools/bench/direct_reads.h"
+#include "tools/bench/report.h"
+#include "tools/bench/runner.h"
 #include "tools/flags_usage.h"
 
 ABSL_FLAG(std::string, benchmarks, "fillrandom,readmixed",

@@ -16,7 +16,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "nlohmann/json.hpp"
-#include "plot.h"
+#include "tools/bench/plot.h"
 #include "tools/flags_usage.h"
 
 ABSL_FLAG(std::string, out, "",

@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "direct_reads.h"
+#include "tools/bench/direct_reads.h"
 
 #include <fcntl.h>
 #include <sys/vfs.h>

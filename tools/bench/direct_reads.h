@@ -18,7 +18,7 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "bench_options.h"
+#include "tools/bench/bench_options.h"
 
 namespace bloomgate::bench {
 

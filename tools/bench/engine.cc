@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "engine.h"
+#include "tools/bench/engine.h"
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"

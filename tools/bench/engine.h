@@ -18,9 +18,9 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "bench_options.h"
-#include "engine_settings.h"
-#include "read_counters.h"
+#include "tools/bench/bench_options.h"
+#include "tools/bench/engine_settings.h"
+#include "tools/bench/read_counters.h"
 
 namespace bloomgate::bench {
 

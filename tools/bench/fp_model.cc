@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "fp_model.h"
+#include "tools/bench/fp_model.h"
 
 #include <cmath>
 #include <limits>

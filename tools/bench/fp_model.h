@@ -11,7 +11,7 @@
 
 #include "absl/types/span.h"
 #include "bloomgate/filter_spec.h"
-#include "engine.h"
+#include "tools/bench/engine.h"
 
 namespace bloomgate::bench {
 

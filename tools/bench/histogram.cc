@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "histogram.h"
+#include "tools/bench/histogram.h"
 
 #include <cmath>
 

@@ -13,7 +13,7 @@
 #include "bloomgate/lsm/stats.h"
 #include "bloomgate/lsm/store.h"
 #include "bloomgate/lsm/write_batch.h"
-#include "engine.h"
+#include "tools/bench/engine.h"
 
 namespace bloomgate::bench {
 

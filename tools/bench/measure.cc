@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "measure.h"
+#include "tools/bench/measure.h"
 
 #include <sys/resource.h>
 
@@ -14,7 +14,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "bloomgate/allocation.h"
-#include "fp_model.h"
+#include "tools/bench/fp_model.h"
 
 namespace bloomgate::bench {
 namespace {

@@ -17,13 +17,13 @@
 
 #include "absl/status/status.h"
 #include "absl/types/span.h"
-#include "bench_options.h"
 #include "bloomgate/filter_spec.h"
-#include "engine.h"
-#include "histogram.h"
-#include "progress.h"
-#include "results.h"
-#include "workload.h"
+#include "tools/bench/bench_options.h"
+#include "tools/bench/engine.h"
+#include "tools/bench/histogram.h"
+#include "tools/bench/progress.h"
+#include "tools/bench/results.h"
+#include "tools/bench/workload.h"
 
 namespace bloomgate::bench {
 

@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "monkey.h"
+#include "tools/bench/monkey.h"
 
 #include <algorithm>
 #include <cmath>

@@ -13,7 +13,7 @@
 
 #include "absl/status/statusor.h"
 #include "bloomgate/filter_options.h"
-#include "engine.h"
+#include "tools/bench/engine.h"
 
 namespace bloomgate::bench {
 

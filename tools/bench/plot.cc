@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "plot.h"
+#include "tools/bench/plot.h"
 
 #include <errno.h>
 #include <sys/types.h>

@@ -26,9 +26,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "bench_options.h"
 #include "nlohmann/json.hpp"
-#include "results.h"
+#include "tools/bench/bench_options.h"
+#include "tools/bench/results.h"
 
 namespace bloomgate::bench {
 

@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "progress.h"
+#include "tools/bench/progress.h"
 
 #include <unistd.h>
 

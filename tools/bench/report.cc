@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "report.h"
+#include "tools/bench/report.h"
 
 #include <algorithm>
 #include <cmath>

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "bench_options.h"
-#include "direct_reads.h"
-#include "results.h"
+#include "tools/bench/bench_options.h"
+#include "tools/bench/direct_reads.h"
+#include "tools/bench/results.h"
 
 namespace bloomgate::bench {
 

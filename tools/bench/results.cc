@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "results.h"
+#include "tools/bench/results.h"
 
 #include <cmath>
 #include <concepts>

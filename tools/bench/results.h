@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "bench_options.h"
 #include "bloomgate/filter_spec.h"
-#include "engine.h"
-#include "histogram.h"
 #include "nlohmann/json.hpp"
-#include "read_counters.h"
+#include "tools/bench/bench_options.h"
+#include "tools/bench/engine.h"
+#include "tools/bench/histogram.h"
+#include "tools/bench/read_counters.h"
 
 namespace bloomgate::bench {
 

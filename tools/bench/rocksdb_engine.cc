@@ -23,7 +23,6 @@
 #include "absl/strings/str_cat.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/rocksdb_filter_policy.h"
-#include "engine.h"
 #include "rocksdb/cache.h"
 #include "rocksdb/db.h"
 #include "rocksdb/filter_policy.h"
@@ -38,6 +37,7 @@
 #include "src/filter/absl_compat.h"
 #include "src/rocksdb/rocksdb_compat.h"
 #include "src/rocksdb/spec_filter_policy.h"
+#include "tools/bench/engine.h"
 
 namespace bloomgate::bench {
 namespace {

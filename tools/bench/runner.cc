@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "runner.h"
+#include "tools/bench/runner.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,13 +14,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "bloomgate/allocation.h"
-#include "engine.h"
-#include "measure.h"
-#include "monkey.h"
-#include "report.h"
-#include "scratch_dir.h"
 #include "src/filter/absl_compat.h"
 #include "src/rocksdb/spec_filter_policy.h"
+#include "tools/bench/engine.h"
+#include "tools/bench/measure.h"
+#include "tools/bench/monkey.h"
+#include "tools/bench/report.h"
+#include "tools/bench/scratch_dir.h"
 
 namespace bloomgate::bench {
 namespace {

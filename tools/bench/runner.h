@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "bench_options.h"
-#include "engine.h"
-#include "results.h"
+#include "tools/bench/bench_options.h"
+#include "tools/bench/engine.h"
+#include "tools/bench/results.h"
 
 namespace bloomgate::bench {
 

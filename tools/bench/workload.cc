@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "workload.h"
+#include "tools/bench/workload.h"
 
 #include <algorithm>
 #include <cstring>

@@ -12,8 +12,8 @@
 #include <string>
 #include <string_view>
 
-#include "lsm/coding.h"
-#include "lsm/manifest.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/manifest.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace bloomgate::lsm;

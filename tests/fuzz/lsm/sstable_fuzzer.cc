@@ -13,11 +13,11 @@
 #include <string>
 #include <string_view>
 
-#include "lsm/block.h"
-#include "lsm/coding.h"
-#include "lsm/file.h"
-#include "lsm/format.h"
-#include "lsm/table.h"
+#include "src/lsm/block.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/file.h"
+#include "src/lsm/format.h"
+#include "src/lsm/table.h"
 
 namespace bloomgate::lsm {
 namespace {

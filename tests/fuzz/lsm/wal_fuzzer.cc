@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "bloomgate/lsm/write_batch.h"
-#include "lsm/coding.h"
-#include "lsm/wal.h"
+#include "src/lsm/coding.h"
+#include "src/lsm/wal.h"
 
 namespace bloomgate::lsm {
 namespace {

@@ -6,7 +6,7 @@
 // O_DIRECT (Linux 6.6 and later); the real probe is checked on /dev/shm
 // against what the kernel itself answers.
 
-#include "direct_reads.h"
+#include "tools/bench/direct_reads.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -14,9 +14,9 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "bench_options.h"
 #include "gtest/gtest.h"
 #include "tests/testing/temp_dir.h"
+#include "tools/bench/bench_options.h"
 
 namespace bloomgate::bench {
 namespace {

@@ -4,7 +4,7 @@
 // are known: exact where the buckets are one value wide, within the stated
 // relative error elsewhere, and merging equal to recording in one.
 
-#include "histogram.h"
+#include "tools/bench/histogram.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,23 +8,23 @@
 // monkey reads less per missing key, each count within a binomial bound of
 // what the files' filters predict.
 
-#include "monkey.h"
+#include "tools/bench/monkey.h"
 
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "bench_options.h"
 #include "bloomgate/allocation.h"
 #include "bloomgate/filter_builder.h"
 #include "bloomgate/filter_options.h"
-#include "engine.h"
 #include "gtest/gtest.h"
-#include "results.h"
-#include "run_captured.h"
-#include "runner.h"
 #include "tests/testing/fp_bounds.h"
 #include "tests/testing/temp_dir.h"
+#include "tests/tools/bench/run_captured.h"
+#include "tools/bench/bench_options.h"
+#include "tools/bench/engine.h"
+#include "tools/bench/results.h"
+#include "tools/bench/runner.h"
 
 namespace bloomgate::bench {
 namespace {

@@ -4,7 +4,7 @@
 // curve, the data files and scripts gnuplot gets, and (where gnuplot is
 // installed) the PNGs.
 
-#include "plot.h"
+#include "tools/bench/plot.h"
 
 #include <filesystem>
 #include <fstream>

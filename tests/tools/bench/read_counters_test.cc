@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "read_counters.h"
+#include "tools/bench/read_counters.h"
 
 #include <set>
 #include <string_view>

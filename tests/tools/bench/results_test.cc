@@ -3,7 +3,7 @@
 // BenchResult's JSON: what bloomgate_bench writes, bloomgate_plot reads back
 // through the same table of fields.
 
-#include "results.h"
+#include "tools/bench/results.h"
 
 #include <cmath>
 #include <string>

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "bench_options.h"
 #include "gtest/gtest.h"
-#include "results.h"
-#include "runner.h"
+#include "tools/bench/bench_options.h"
+#include "tools/bench/results.h"
+#include "tools/bench/runner.h"
 
 namespace bloomgate::bench {
 

@@ -8,7 +8,7 @@
 //    filter said "maybe", and the observed FP rate lies within a bound
 //    derived from the predicted rate (binomial: 6 standard deviations).
 
-#include "runner.h"
+#include "tools/bench/runner.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,14 +16,14 @@
 #include <string>
 #include <vector>
 
-#include "bench_options.h"
-#include "engine.h"
 #include "gtest/gtest.h"
-#include "results.h"
-#include "run_captured.h"
 #include "tests/testing/fp_bounds.h"
 #include "tests/testing/temp_dir.h"
-#include "workload.h"
+#include "tests/tools/bench/run_captured.h"
+#include "tools/bench/bench_options.h"
+#include "tools/bench/engine.h"
+#include "tools/bench/results.h"
+#include "tools/bench/workload.h"
 
 namespace bloomgate::bench {
 namespace {

@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "scratch_dir.h"
+#include "tools/bench/scratch_dir.h"
 
 #include <filesystem>
 #include <string>
