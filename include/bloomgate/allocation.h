@@ -67,8 +67,9 @@ std::vector<double> LeveledShape(int num_levels, double fanout);
 // number of wasted reads of a lookup for an absent key (one filter per level).
 double SumOfFpRates(Layout layout, absl::Span<const double> bits_per_key);
 
-// The fewest wasted reads a lookup for an absent key could make with any
-// filters at all in this memory: the minimum over bits b_i >= 0 of
+// The fewest wasted reads a lookup for an absent key could make, in
+// expectation, with any per-file hash-based filters in this memory, for keys
+// that do not depend on the filters' hash: the minimum over bits b_i >= 0 of
 //   sum_i runs[i].reach * 2^-b_i
 // under sum_i runs[i].keys * b_i <= average_bits_per_key * sum_i keys[i].
 // 2^-b is the information-theoretic floor of a filter's FP rate at b bits

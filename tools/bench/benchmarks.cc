@@ -223,7 +223,12 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
   r.modeled_saved_micros_per_op =
       o.io_latency_us > 0 ? avoided_per_op * o.io_latency_us : kNaN;
   RecordTimings(o, tallies, avoided_per_op, &r);
-  PredictMisses(*shape, target.filter, target.level_bits, plan, &r);
+  // Each read one lookup's: no MultiGet batch, no block cache.
+  const bool floor_bounds_reads =
+      batch == 1 &&
+      (target.engine_kind != EngineKind::kRocksDB || o.engine.cache_size == 0);
+  PredictMisses(*shape, target.filter, target.level_bits, plan,
+                floor_bounds_reads, &r);
 
   r.direct_reads = engine.direct_reads();
   *out_ << FormatBenchmarkLine(r) << "\n" << FormatLatency(r) << std::flush;

@@ -211,14 +211,9 @@ void RecordReads(const FilterSpec& filter,
   }
 }
 
-// Outside the timed loop: replays the same lookups and counts, from the
-// files' key ranges alone, how many files cover each absent key, and adds up
-// the predicted FP rates of their filters; and, from the same counts, the
-// floor: the fewest reads any filters of the memory this one took could
-// let through on these files (FewestWastedReads, one run per file).
 void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
                    absl::Span<const double> level_bits, const LookupPlan& plan,
-                   BenchResult* r) {
+                   bool floor_bounds_reads, BenchResult* r) {
   std::vector<double> file_fp;
   for (const FileInfo& f : shape.files) {
     file_fp.push_back(PredictedFileFp(filter, f, level_bits));
@@ -253,8 +248,14 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
     r->fp_predicted = predicted_reads / static_cast<double>(covering);
   }
   r->ios_per_miss_floor = kNaN;
-  if (filter.family == FilterFamily::kNone || absent == 0) return;
+  if (!floor_bounds_reads || filter.family == FilterFamily::kNone ||
+      absent == 0) {
+    return;
+  }
+  // Every file's keys, a file left without a filter's too, share the
+  // memory all the filters took: the floor may give that file bits.
   std::vector<FilterRun> runs;
+  double keys = 0;
   for (size_t f = 0; f < shape.files.size(); ++f) {
     const FileInfo& file = shape.files[f];
     runs.push_back(
@@ -262,8 +263,11 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
                                                           : file.num_entries),
          .reach =
              static_cast<double>(covered[f]) / static_cast<double>(absent)});
+    keys += runs.back().keys;
   }
-  if (absl::StatusOr<double> floor = FewestWastedReads(r->bits_per_key, runs);
+  const double bits_per_key =
+      Ratio(8.0 * static_cast<double>(shape.filter_bytes), keys);
+  if (absl::StatusOr<double> floor = FewestWastedReads(bits_per_key, runs);
       floor.ok()) {
     r->ios_per_miss_floor = *floor;
   }

@@ -102,11 +102,16 @@ void RecordReads(const FilterSpec& filter,
 // Outside the timed loop: replays the same lookups and counts, from the
 // files' key ranges alone, how many files cover each absent key, and adds up
 // the predicted FP rates of their filters; and, from the same counts, the
-// floor: the fewest reads any filters of the memory this one took could
-// let through on these files (FewestWastedReads, one run per file).
+// floor: the fewest reads per absent lookup that any per-file hash-based
+// filters of the memory these took (over every file's keys, filtered or
+// not) could let through on these files, in expectation, for keys that do
+// not depend on the filters' hash (FewestWastedReads, one run per file).
+// `floor_bounds_reads` false leaves the floor out (NaN): where a read may
+// serve more than one lookup (a MultiGet batch, a block cache) the reads
+// per lookup are not what it bounds.
 void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
                    absl::Span<const double> level_bits, const LookupPlan& plan,
-                   BenchResult* r);
+                   bool floor_bounds_reads, BenchResult* r);
 
 // Whether `a` and `b` have the same files: levels, key ranges and entries.
 bool SameFiles(const EngineShape& a, const EngineShape& b);

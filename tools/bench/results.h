@@ -77,10 +77,12 @@ struct BenchResult : ReadCounters {
   // (the expected reads of its lookup), averaged over the absent lookups.
   // NaN without a filter or absent lookups.
   double ios_per_miss_predicted = 0;
-  // The fewest reads per absent lookup any filters of this memory
-  // (bits_per_key) could make on these files: every file's filter at the
-  // information-theoretic floor, memory placed per file (FewestWastedReads
-  // over the same lookups). NaN without a filter or absent lookups.
+  // The fewest reads per absent lookup any per-file hash-based filters of
+  // this memory (filter_bytes over every file's keys) could make on these
+  // files, in expectation: every file's filter at the information-theoretic
+  // floor, memory placed per file (FewestWastedReads over the same
+  // lookups). NaN without a filter or absent lookups, and where a read may
+  // serve more than one lookup (multireadmissing, a RocksDB block cache).
   double ios_per_miss_floor = 0;
 
   // Every counter of the engine's own (Engine::GetEngineCounters), as
