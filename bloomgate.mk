@@ -15,23 +15,24 @@
 # libraries use "+=" and ":=", which cmake/RocksDBPlugin.cmake reads instead.
 
 # The sources, relative to this folder, one a line: the same files as the
-# bloomgate_core and bloomgate_rocksdb libraries (bloomgate's configure checks).
-bloomgate_SOURCES += src/filter/allocation.cc
+# bloomgate_core, bloomgate_spec and bloomgate_rocksdb libraries (bloomgate's
+# configure checks).
 bloomgate_SOURCES += src/filter/blocked_fill.cc
 bloomgate_SOURCES += src/filter/blocked_kernels.cc
 bloomgate_SOURCES += src/filter/filter_builder.cc
 bloomgate_SOURCES += src/filter/filter_options.cc
 bloomgate_SOURCES += src/filter/filter_reader.cc
-bloomgate_SOURCES += src/filter/filter_spec.cc
 bloomgate_SOURCES += src/filter/format.cc
 bloomgate_SOURCES += src/filter/hash.cc
 bloomgate_SOURCES += src/filter/hash_store.cc
 bloomgate_SOURCES += src/filter/huge_pages.cc
 bloomgate_SOURCES += src/filter/kernel_check.cc
-bloomgate_SOURCES += src/filter/live_tree_allocation.cc
 bloomgate_SOURCES += src/filter/simd.cc
 bloomgate_SOURCES += src/filter/sizing.cc
 bloomgate_SOURCES += src/filter/slab_pool.cc
+bloomgate_SOURCES += src/spec/allocation.cc
+bloomgate_SOURCES += src/spec/filter_spec.cc
+bloomgate_SOURCES += src/spec/live_tree_allocation.cc
 bloomgate_SOURCES += src/rocksdb/builtin_filters.cc
 bloomgate_SOURCES += src/rocksdb/filter_bits.cc
 bloomgate_SOURCES += src/rocksdb/flushed_key_ranges.cc

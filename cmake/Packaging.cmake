@@ -4,9 +4,10 @@
 #   target_link_libraries(my_service PRIVATE bloomgate::bloomgate)
 #
 # Installs the public headers (include/bloomgate/), the static libraries
-# bloomgate_core, bloomgate_rocksdb and, when it is built, bloomgate_lsm, and
-# lib/cmake/bloomgate/ with targets bloomgate::core, bloomgate::rocksdb,
-# bloomgate::lsm and the umbrella bloomgate::bloomgate (all of them).
+# bloomgate_core, bloomgate_spec, bloomgate_rocksdb and, when it is built,
+# bloomgate_lsm, and lib/cmake/bloomgate/ with targets bloomgate::core,
+# bloomgate::spec, bloomgate::rocksdb, bloomgate::lsm and the umbrella
+# bloomgate::bloomgate (all of them).
 #
 # The installed package refers to the RocksDB library by the absolute path
 # this build found (ROCKSDB_LIBRARY), and finds abseil, libxxhash (through
@@ -25,7 +26,7 @@ add_library(bloomgate::bloomgate ALIAS bloomgate_all)
 set_target_properties(bloomgate_all PROPERTIES EXPORT_NAME bloomgate)
 
 set(_bloomgate_install_targets bloomgate_all)
-foreach(_lib IN ITEMS core rocksdb_deps rocksdb lsm)
+foreach(_lib IN ITEMS core spec rocksdb_deps rocksdb lsm)
   if(TARGET bloomgate_${_lib})
     set_target_properties(bloomgate_${_lib} PROPERTIES EXPORT_NAME ${_lib})
     list(APPEND _bloomgate_install_targets bloomgate_${_lib})

@@ -23,7 +23,6 @@
 #include "bloomgate/lsm/stats.h"
 #include "bloomgate/lsm/store.h"
 #include "bloomgate/lsm/write_batch.h"
-#include "src/filter/live_tree_allocation.h"
 #include "src/lsm/file.h"
 #include "src/lsm/manifest.h"
 #include "src/lsm/memtable.h"
@@ -33,6 +32,7 @@
 #include "src/lsm/table_builder.h"
 #include "src/lsm/version.h"
 #include "src/lsm/wal.h"
+#include "src/spec/live_tree_allocation.h"
 
 namespace bloomgate::lsm {
 

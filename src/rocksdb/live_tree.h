@@ -27,7 +27,7 @@
 #include "bloomgate/rocksdb_filter_policy.h"
 #include "rocksdb/db.h"
 #include "rocksdb/listener.h"
-#include "src/filter/live_tree_allocation.h"
+#include "src/spec/live_tree_allocation.h"
 
 namespace bloomgate::rocksdb_internal {
 

@@ -25,11 +25,11 @@
 #include "rocksdb/table.h"
 #include "rocksdb/utilities/object_registry.h"
 #include "src/filter/absl_compat.h"
-#include "src/filter/live_tree_allocation.h"
 #include "src/rocksdb/builtin_filters.h"
 #include "src/rocksdb/filter_bits.h"
 #include "src/rocksdb/flushed_key_ranges.h"
 #include "src/rocksdb/live_tree.h"
+#include "src/spec/live_tree_allocation.h"
 
 namespace bloomgate {
 namespace {

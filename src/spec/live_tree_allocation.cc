@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 
-#include "src/filter/live_tree_allocation.h"
+#include "src/spec/live_tree_allocation.h"
 
 #include <algorithm>
 #include <string_view>

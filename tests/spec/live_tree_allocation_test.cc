@@ -5,7 +5,7 @@
 // repays half of what other filters hold beyond their shares, gives no
 // filter to a run no lookup reaches, and takes the block's overhead off.
 
-#include "src/filter/live_tree_allocation.h"
+#include "src/spec/live_tree_allocation.h"
 
 #include <cstdint>
 #include <string>
