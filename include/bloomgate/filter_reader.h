@@ -16,24 +16,7 @@
 namespace bloomgate {
 
 namespace internal {
-
-// How a reader answers, chosen once when it is constructed: a blocked
-// kernel's queries for the block's probe count, the standard layout's, or a
-// constant answer (src/filter/filter_reader.cc). Not part of the API; here
-// so that MayMatch and HashMayMatch can be inline, one indirect call from
-// key to answer.
-struct FilterQueries {
-  // Hashes the key as HashKey (bloomgate/hash.h) does, then probes.
-  bool (*may_match_key)(const uint8_t* bits, uint64_t num_slots, int num_probes,
-                        const char* key, size_t size);
-  bool (*may_match_hash)(const uint8_t* bits, uint64_t num_slots,
-                         int num_probes, uint64_t hash);
-  // results[i] for hashes[i], i < n <= kMaxQueryBatch (blocked_kernels.h).
-  void (*may_match_batch)(const uint8_t* bits, uint64_t num_slots,
-                          int num_probes, const uint64_t* hashes, size_t n,
-                          bool* results);
-};
-
+struct FilterQueries;  // src/filter/filter_queries.h
 }  // namespace internal
 
 // A zero-copy view over a filter block written by FilterBuilder. The block's
@@ -60,12 +43,12 @@ class FilterReader {
 
   // False only if `key` was certainly never added.
   bool MayMatch(std::string_view key) const {
-    return queries_.may_match_key(bits_, num_slots_, num_probes_, key.data(),
-                                  key.size());
+    return may_match_key_(bits_, num_slots_, num_probes_, key.data(),
+                          key.size());
   }
   // The same for a key given by its HashKey() value.
   bool HashMayMatch(uint64_t hash) const {
-    return queries_.may_match_hash(bits_, num_slots_, num_probes_, hash);
+    return may_match_hash_(bits_, num_slots_, num_probes_, hash);
   }
 
   // Asks the CPU to fetch the memory HashMayMatch(hash) will read (a blocked
@@ -105,7 +88,24 @@ class FilterReader {
   uint64_t num_slots() const { return num_slots_; }
 
  private:
-  internal::FilterQueries queries_;
+  friend struct internal::FilterQueries;
+  // How this reader answers, chosen once at construction (SetQueries): a
+  // blocked kernel's queries for the block's probe count, the standard
+  // layout's, or a constant answer. Held here rather than behind a pointer
+  // so that MayMatch and HashMayMatch are inline: one indirect call from key
+  // to answer.
+  using KeyQuery = bool (*)(const uint8_t* bits, uint64_t num_slots,
+                            int num_probes, const char* key, size_t size);
+  using HashQuery = bool (*)(const uint8_t* bits, uint64_t num_slots,
+                             int num_probes, uint64_t hash);
+  using BatchQuery = void (*)(const uint8_t* bits, uint64_t num_slots,
+                              int num_probes, const uint64_t* hashes, size_t n,
+                              bool* results);
+  void SetQueries(const internal::FilterQueries& queries);
+
+  KeyQuery may_match_key_;
+  HashQuery may_match_hash_;
+  BatchQuery may_match_batch_;
   Layout layout_ = Layout::kBlocked;
   int num_probes_ = 0;
   uint64_t num_keys_ = 0;

@@ -17,8 +17,8 @@
 #include <cstdint>
 
 #include "bloomgate/filter_options.h"
-#include "bloomgate/filter_reader.h"
 #include "bloomgate/simd.h"
+#include "src/filter/filter_queries.h"
 #include "src/filter/hash_store.h"
 
 namespace bloomgate::internal {

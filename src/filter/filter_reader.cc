@@ -7,6 +7,7 @@
 #include "bloomgate/hash.h"
 #include "src/filter/blocked_bloom.h"
 #include "src/filter/blocked_kernels.h"
+#include "src/filter/filter_queries.h"
 #include "src/filter/format.h"
 #include "src/filter/standard_bloom.h"
 #include "src/filter/xxh3.h"
@@ -67,10 +68,10 @@ constexpr FilterQueries kStandardQueries = {
 
 }  // namespace
 
-FilterReader::FilterReader() : queries_(kConstantQueries<true>) {}
+FilterReader::FilterReader() { SetQueries(kConstantQueries<true>); }
 
-FilterReader::FilterReader(std::string_view block)
-    : queries_(kConstantQueries<true>) {
+FilterReader::FilterReader(std::string_view block) {
+  SetQueries(kConstantQueries<true>);
   absl::StatusOr<internal::BlockHeader> header =
       internal::ReadAndVerifyBlock(block);
   if (!header.ok()) {
@@ -83,15 +84,21 @@ FilterReader::FilterReader(std::string_view block)
   num_bits_ = header->num_bits;
   bits_ = reinterpret_cast<const uint8_t*>(block.data());
   if (num_bits_ == 0) {
-    queries_ = kConstantQueries<false>;  // a valid filter of an empty set
+    SetQueries(kConstantQueries<false>);  // a valid filter of an empty set
   } else if (layout_ == Layout::kBlocked) {
     // ReadAndVerifyBlock checked the probe count's range.
-    queries_ = internal::ActiveBlockedKernel().queries[num_probes_ - 1];
+    SetQueries(internal::ActiveBlockedKernel().queries[num_probes_ - 1]);
     num_slots_ = num_bits_ / internal::kLineBits;
   } else {
-    queries_ = kStandardQueries;
+    SetQueries(kStandardQueries);
     num_slots_ = num_bits_;
   }
+}
+
+void FilterReader::SetQueries(const FilterQueries& queries) {
+  may_match_key_ = queries.may_match_key;
+  may_match_hash_ = queries.may_match_hash;
+  may_match_batch_ = queries.may_match_batch;
 }
 
 void FilterReader::Prefetch(uint64_t hash) const {
@@ -122,17 +129,17 @@ void FilterReader::MayMatchBatch(absl::Span<const std::string_view> keys,
     for (size_t i = 0; i < n; ++i) {
       hashes[i] = HashKey(keys[start + i]);
     }
-    queries_.may_match_batch(bits_, num_slots_, num_probes_, hashes, n,
-                             results.data() + start);
+    may_match_batch_(bits_, num_slots_, num_probes_, hashes, n,
+                     results.data() + start);
   }
 }
 
 void FilterReader::HashMayMatchBatch(absl::Span<const uint64_t> hashes,
                                      absl::Span<bool> results) const {
   for (size_t start = 0; start < hashes.size(); start += kBatch) {
-    queries_.may_match_batch(
-        bits_, num_slots_, num_probes_, hashes.data() + start,
-        std::min(kBatch, hashes.size() - start), results.data() + start);
+    may_match_batch_(bits_, num_slots_, num_probes_, hashes.data() + start,
+                     std::min(kBatch, hashes.size() - start),
+                     results.data() + start);
   }
 }
 
