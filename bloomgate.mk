@@ -32,6 +32,7 @@ bloomgate_SOURCES += src/filter/sizing.cc
 bloomgate_SOURCES += src/filter/slab_pool.cc
 bloomgate_SOURCES += src/spec/allocation.cc
 bloomgate_SOURCES += src/spec/filter_spec.cc
+bloomgate_SOURCES += src/spec/fp_curve.cc
 bloomgate_SOURCES += src/spec/live_tree_allocation.cc
 bloomgate_SOURCES += src/rocksdb/builtin_filters.cc
 bloomgate_SOURCES += src/rocksdb/filter_bits.cc

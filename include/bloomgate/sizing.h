@@ -55,26 +55,6 @@ double PredictedFpRate(Layout layout, double bits_per_key, int num_probes);
 double PredictedFilterFpRate(Layout layout, uint64_t num_keys,
                              uint64_t num_bits, int num_probes);
 
-// Memory a Standard128Ribbon filter (RocksDB's NewRibbonFilterPolicy) spends
-// beyond its result bits, as a share of them: it keeps (1 + overhead) slots
-// per key, each with a whole number of result bits (columns), and every
-// column halves the FP rate. RocksDB's banding configuration for a 1-in-20
-// construction failure chance (util/ribbon_config.cc) sizes the slots at
-// 1.036 per key near 2^17 slots, growing by 0.0038 per doubling (1.048 at
-// 10^6 keys, 1.07 at 10^8); its 5-byte metadata is negligible. 0.04 fits
-// what RocksDB 11.8.1 measured at 10^6 keys: 9.63 bits/key gave FP 0.16%
-// (this curve: 0.163%), 6.99 bits/key gave 0.96% (0.95%).
-inline constexpr double kRibbonSlotOverhead = 0.04;
-
-// Predicted false-positive rate of a Standard128Ribbon filter whose memory
-// is `bits_per_key` bits per key (its actual size, not the Bloom-equivalent
-// bits per key RocksDB's policy takes): 2^(-b / (1 + kRibbonSlotOverhead)).
-// Between whole columns RocksDB mixes blocks of c and c + 1 columns, so
-// the true curve is the chord between those points, up to 6% above this
-// one; for filters of fewer than ~1000 keys RocksDB builds a Bloom filter
-// instead. Returns 1.0 for bits_per_key <= 0 and NaN for NaN.
-double PredictedRibbonFpRate(double bits_per_key);
-
 // The probe count in [1, the layout's maximum] that minimises
 // PredictedFpRate for `bits_per_key`; ties go to fewer probes (cheaper).
 // bits_per_key must be within [kMinBitsPerKey, kMaxBitsPerKey].

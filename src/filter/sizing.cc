@@ -130,12 +130,6 @@ double PredictedFpRate(Layout layout, double bits_per_key, int num_probes) {
                                     : StandardFpRate(bits_per_key, num_probes);
 }
 
-double PredictedRibbonFpRate(double bits_per_key) {
-  if (std::isnan(bits_per_key)) return bits_per_key;
-  if (bits_per_key <= 0.0) return 1.0;
-  return std::exp2(-bits_per_key / (1.0 + kRibbonSlotOverhead));
-}
-
 double PredictedFilterFpRate(Layout layout, uint64_t num_keys,
                              uint64_t num_bits, int num_probes) {
   if (num_keys == 0) return 0.0;

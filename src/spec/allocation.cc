@@ -31,132 +31,18 @@
 
 #include "absl/strings/str_cat.h"
 #include "bloomgate/sizing.h"
+#include "src/spec/fp_curve.h"
 
 namespace bloomgate {
+
 namespace {
 
-constexpr double kStep = 0.25;    // grid spacing, bits per key
-constexpr double kLowest = 0.25;  // smallest non-zero allocation
-constexpr int kGridPoints = static_cast<int>(kMaxBitsPerKey / kStep) + 1;
-
-// The FP-versus-memory curves the allocators know.
-enum class Curve { kBlockedBloom, kStandardBloom, kRibbon };
-
-Curve CurveOf(Layout layout) {
-  return layout == Layout::kBlocked ? Curve::kBlockedBloom
-                                    : Curve::kStandardBloom;
-}
-
-Curve CurveOf(FilterFamily family, Layout layout) {
-  switch (family) {
-    case FilterFamily::kRocksDBRibbon:
-      return Curve::kRibbon;
-    case FilterFamily::kRocksDBBloom:  // FastLocalBloom: 512-bit lines
-      return Curve::kBlockedBloom;
-    default:
-      return CurveOf(layout);
-  }
-}
-
-double ExactFp(Curve curve, double bits_per_key) {
-  if (bits_per_key <= 0) return 1.0;
-  if (curve == Curve::kRibbon) return PredictedRibbonFpRate(bits_per_key);
-  const Layout layout =
-      curve == Curve::kBlockedBloom ? Layout::kBlocked : Layout::kStandard;
-  return PredictedFpRate(layout, bits_per_key,
-                         OptimalNumProbes(layout, bits_per_key));
-}
-
-// ln f(j * kStep) for j in [0, kGridPoints), and the grid points' lower
-// convex hull.
-class FpTable {
- public:
-  explicit FpTable(Curve curve) {
-    for (int j = 0; j < kGridPoints; ++j) {
-      fp_[j] = ExactFp(curve, j * kStep);
-      log_fp_[j] = std::log(fp_[j]);
-      // Keep the hull convex: drop vertices the new point sees past.
-      while (hull_.size() >= 2 &&
-             Cross(hull_[hull_.size() - 2], hull_.back(), j) <= 0) {
-        hull_.pop_back();
-      }
-      hull_.push_back(j);
-    }
-  }
-  // The grid point j minimising f(j * kStep) + price * j * kStep, the
-  // first of equals: what a scan of the whole grid finds, by a binary
-  // search of the hull, since a line's minimum over points is at a vertex
-  // of their lower hull (f with its best integer probe count is not quite
-  // convex, so the hull is not every point).
-  int BestGridPoint(double price) const {
-    size_t lo = 0, hi = hull_.size() - 1;  // the answer is in [lo, hi]
-    while (lo < hi) {
-      const size_t mid = (lo + hi) / 2;
-      const int a = hull_[mid], b = hull_[mid + 1];
-      // Past the minimum once the cost stops falling.
-      if (fp_[b] - fp_[a] + price * (b - a) * kStep >= 0) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
-      }
-    }
-    return hull_[lo];
-  }
-  double Fp(double bits_per_key) const {
-    if (bits_per_key <= 0) return 1.0;
-    const double x = std::min(bits_per_key, kMaxBitsPerKey) / kStep;
-    const int j = std::min(static_cast<int>(x), kGridPoints - 2);
-    const double t = x - j;
-    return std::exp(log_fp_[j] * (1 - t) + log_fp_[j + 1] * t);
-  }
-
- private:
-  // > 0 when grid point c lies above the line through a and b.
-  double Cross(int a, int b, int c) const {
-    return (b - a) * (fp_[c] - fp_[a]) - (c - a) * (fp_[b] - fp_[a]);
-  }
-
-  std::array<double, kGridPoints> fp_;
-  std::array<double, kGridPoints> log_fp_;
-  std::vector<int> hull_;  // grid indices, increasing
-};
-
-const FpTable& TableFor(Curve curve) {
-  static const FpTable* blocked = new FpTable(Curve::kBlockedBloom);
-  static const FpTable* standard = new FpTable(Curve::kStandardBloom);
-  static const FpTable* ribbon = new FpTable(Curve::kRibbon);
-  switch (curve) {
-    case Curve::kBlockedBloom:
-      return *blocked;
-    case Curve::kStandardBloom:
-      return *standard;
-    default:
-      return *ribbon;
-  }
-}
-
-// argmin over b in {0} u [kLowest, max] of f(b) + price * b, where price is
-// mu * n_i: the grid's best point, refined by golden section on the two
-// grid intervals around it (the objective is unimodal there).
-double BestBits(const FpTable& table, double price) {
-  auto cost = [&](double b) { return table.Fp(b) + price * b; };
-  const int best = table.BestGridPoint(price);
-  if (best == 0) return 0.0;
-  double lo = std::max(kLowest, (best - 1) * kStep);
-  double hi = std::min(kMaxBitsPerKey, (best + 1) * kStep);
-  // 30 steps narrow half a bit to 3e-7 bits.
-  constexpr double kInvPhi = 0.6180339887498949;
-  for (int iter = 0; iter < 30; ++iter) {
-    const double a = hi - kInvPhi * (hi - lo);
-    const double b = lo + kInvPhi * (hi - lo);
-    if (cost(a) < cost(b)) {
-      hi = b;
-    } else {
-      lo = a;
-    }
-  }
-  return (lo + hi) / 2;
-}
+using internal::BestBits;
+using internal::Curve;
+using internal::CurveOf;
+using internal::FpTable;
+using internal::kLowestBits;
+using internal::TableFor;
 
 // The search both allocators share. Costs are in units of one read: a
 // filter's probe costs `probe` reads, a false positive one read, so that
@@ -252,7 +138,7 @@ double AllocateWithinBudget(const Problem& problem,
   return allocate(hi);  // within budget
 }
 
-// The jump of a run from no filter to kLowest bits, or to another family,
+// The jump of a run from no filter to kLowestBits bits, or to another family,
 // can leave memory unspent: gives `left` bits to the run where they save the
 // most.
 void SpendRemainder(const Problem& problem, absl::Span<const int> allowed,
@@ -279,7 +165,7 @@ void SpendRemainder(const Problem& problem, absl::Span<const int> allowed,
                runs[i].reach * (table.Fp(now.bits) - table.Fp(bits)));
       continue;
     }
-    if (bits < kLowest) continue;
+    if (bits < kLowestBits) continue;
     for (int c = 0; c < static_cast<int>(problem.candidates.size()); ++c) {
       if (allowed[i] != kAnyCandidate && allowed[i] != c) continue;
       const Candidate& candidate = problem.candidates[c];
