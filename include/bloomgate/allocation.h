@@ -12,6 +12,7 @@
 #ifndef BLOOMGATE_ALLOCATION_H_
 #define BLOOMGATE_ALLOCATION_H_
 
+#include <functional>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -194,6 +195,23 @@ LookupCostModel CostModelFor(const FilterSpec& spec);
 // FilterSpec::LevelBitsPerKey.
 absl::StatusOr<std::vector<RunFilter>> LevelFilters(const FilterSpec& spec,
                                                     int num_levels);
+
+// --- Matching a memory target. ---
+
+// A filter's memory as a function of its size parameter (bits per key, or
+// RocksDB Ribbon's Bloom-equivalent bits per key): never falling as the
+// parameter grows, and in steps (whole lines, Ribbon's slots).
+using MemoryAtParameter = std::function<absl::StatusOr<double>(double)>;
+
+// The parameter in [lo, hi] whose memory is nearest `target`: bisection
+// until the interval is narrower than `tolerance`, then whichever of its
+// two ends is nearer (the upper on a tie). Where a step falls inside the
+// interval that is the lowest parameter that reaches the target or the
+// highest below it. Errors of `memory_at` are returned as they are; a
+// target outside [memory_at(lo), memory_at(hi)] gives the nearer bound.
+absl::StatusOr<double> ParameterForMemory(double target, double lo, double hi,
+                                          double tolerance,
+                                          const MemoryAtParameter& memory_at);
 
 }  // namespace bloomgate
 

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
+#include "bloomgate/allocation.h"
 #include "src/filter/format.h"
 #include "src/rocksdb/filter_bits.h"
 #include "src/rocksdb/rocksdb_compat.h"
@@ -68,8 +69,8 @@ absl::StatusOr<double> RibbonParameterForMemory(double bits_per_key,
     if (!b.ok()) return b.status();
     return static_cast<double>(*b) * 8 / static_cast<double>(num_keys);
   };
-  double lo = kLowestRibbonParameter;
-  double hi = kHighestRibbonParameter;
+  const double lo = kLowestRibbonParameter;
+  const double hi = kHighestRibbonParameter;
   absl::StatusOr<double> lowest = memory_at(lo);
   absl::StatusOr<double> highest = memory_at(hi);
   if (!lowest.ok()) return lowest.status();
@@ -80,20 +81,8 @@ absl::StatusOr<double> RibbonParameterForMemory(double bits_per_key,
         " bits per key of memory: its filters of ", num_keys, " keys take ",
         *lowest, " to ", *highest, " bits per key"));
   }
-  // Memory grows with the parameter (in steps: Ribbon rounds its slots):
-  // the lowest parameter that takes at least bits_per_key.
-  while (hi - lo > 1e-3) {
-    const double mid = (lo + hi) / 2;
-    absl::StatusOr<double> memory = memory_at(mid);
-    if (!memory.ok()) return memory.status();
-    (*memory < bits_per_key ? lo : hi) = mid;
-  }
-  absl::StatusOr<double> at_lo = memory_at(lo);
-  absl::StatusOr<double> at_hi = memory_at(hi);
-  if (!at_lo.ok()) return at_lo.status();
-  if (!at_hi.ok()) return at_hi.status();
-  return std::abs(*at_lo - bits_per_key) < std::abs(*at_hi - bits_per_key) ? lo
-                                                                           : hi;
+  // Within 1e-3 of the lowest parameter that takes at least bits_per_key.
+  return ParameterForMemory(bits_per_key, lo, hi, 1e-3, memory_at);
 }
 
 rocksdb::FilterBitsBuilder* RibbonPolicies::NewBuilder(

@@ -549,4 +549,20 @@ absl::StatusOr<std::vector<RunFilter>> LevelFilters(const FilterSpec& spec,
   return AllocateByCost(CostModelFor(spec), spec.bits_per_key, runs);
 }
 
+absl::StatusOr<double> ParameterForMemory(double target, double lo, double hi,
+                                          double tolerance,
+                                          const MemoryAtParameter& memory_at) {
+  while (hi - lo > tolerance) {
+    const double mid = 0.5 * (lo + hi);
+    absl::StatusOr<double> memory = memory_at(mid);
+    if (!memory.ok()) return memory.status();
+    (*memory < target ? lo : hi) = mid;
+  }
+  absl::StatusOr<double> at_lo = memory_at(lo);
+  absl::StatusOr<double> at_hi = memory_at(hi);
+  if (!at_lo.ok()) return at_lo.status();
+  if (!at_hi.ok()) return at_hi.status();
+  return std::abs(*at_hi - target) <= std::abs(*at_lo - target) ? hi : lo;
+}
+
 }  // namespace bloomgate

@@ -438,5 +438,37 @@ TEST(AllocationErrorsTest, RejectsBadRuns) {
       AllocateBitsPerKey(Layout::kBlocked, 10, {{.keys = 0, .reach = 1}}).ok());
 }
 
+// Memory in whole 64-byte steps of a parameter, as a filter of 1,000 keys
+// in 512-bit lines takes: the bisection closes on the step nearest the
+// target, from whichever side is nearer.
+TEST(ParameterForMemoryTest, FindsTheNearerStep) {
+  const MemoryAtParameter lines = [](double bits_per_key) {
+    return absl::StatusOr<double>(std::ceil(bits_per_key * 1000 / 512) * 512);
+  };
+  // 10,240 bits (20 lines) up to 10.240 bits/key, 10,752 from there.
+  // 10,300 is nearer the lower step: the highest parameter below 10.240.
+  absl::StatusOr<double> p = ParameterForMemory(10300, 1, 40, 1e-6, lines);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(*lines(*p), 10240);
+  EXPECT_NEAR(*p, 10.240, 1e-6);
+  // 10,700 is nearer the upper: the lowest parameter that reaches it.
+  p = ParameterForMemory(10700, 1, 40, 1e-6, lines);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(*lines(*p), 10752);
+  EXPECT_NEAR(*p, 10.240, 1e-6);
+  // Beyond the range: the nearer bound.
+  p = ParameterForMemory(1e9, 1, 40, 1e-6, lines);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(*p, 40);
+}
+
+TEST(ParameterForMemoryTest, ReturnsTheMemorysError) {
+  const MemoryAtParameter failing = [](double) -> absl::StatusOr<double> {
+    return absl::InternalError("cannot build");
+  };
+  EXPECT_EQ(ParameterForMemory(100, 1, 40, 1e-3, failing).status().code(),
+            absl::StatusCode::kInternal);
+}
+
 }  // namespace
 }  // namespace bloomgate

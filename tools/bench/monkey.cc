@@ -74,23 +74,12 @@ absl::StatusOr<double> EqualMemoryBits(const EngineShape& shape,
     }
     return total;
   };
-  const double target = static_cast<double>(shape.filter_bytes);
-  double lo = kMinBitsPerKey, hi = kMaxBitsPerKey;
   // BlockSize grows with bits per key: 50 halvings leave an interval far
   // below one byte of difference.
-  for (int i = 0; i < 50; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    absl::StatusOr<double> bytes = bytes_at(mid);
-    if (!bytes.ok()) return bytes.status();
-    (*bytes < target ? lo : hi) = mid;
-  }
-  // The smallest budget that reaches the target: closer from above than lo
-  // is from below whenever a block boundary falls between them.
-  absl::StatusOr<double> lo_bytes = bytes_at(lo);
-  absl::StatusOr<double> hi_bytes = bytes_at(hi);
-  if (!lo_bytes.ok()) return lo_bytes.status();
-  if (!hi_bytes.ok()) return hi_bytes.status();
-  return std::abs(*hi_bytes - target) <= std::abs(*lo_bytes - target) ? hi : lo;
+  constexpr double kTolerance = (kMaxBitsPerKey - kMinBitsPerKey) * 0x1p-50;
+  return ParameterForMemory(static_cast<double>(shape.filter_bytes),
+                            kMinBitsPerKey, kMaxBitsPerKey, kTolerance,
+                            bytes_at);
 }
 
 }  // namespace bloomgate::bench
