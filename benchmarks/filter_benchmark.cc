@@ -57,10 +57,10 @@
 #if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
 #include "benchmarks/rocksdb_avx2_bloom.h"
 #endif
+#include "bloomgate/absl_compat.h"
 #include "bloomgate/filter_spec.h"
 #include "bloomgate/simd.h"
 #include "rocksdb/version.h"
-#include "src/filter/absl_compat.h"
 #include "src/filter/xxh3.h"
 #include "src/rocksdb/spec_filter_policy.h"
 

@@ -28,11 +28,13 @@
 #ifndef BLOOMGATE_ROCKSDB_FILTER_POLICY_H_
 #define BLOOMGATE_ROCKSDB_FILTER_POLICY_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "bloomgate/filter_spec.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/listener.h"
@@ -96,6 +98,38 @@ CreateRocksDBFilterPolicy(const RocksDBFilterOptions& options);
 // DB's info LOG. GetId() names the options used.
 std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
     const RocksDBFilterOptions& options = {});
+
+// --- Any filter, for comparisons at equal memory (bloomgate_bench). ---
+
+// The policy for `spec` at its bits per key: null for kNone;
+// NewBloomFilterPolicy(bits) for kRocksDBBloom; NewRibbonFilterPolicy(bits,
+// -1) for kRocksDBRibbon, i.e. Ribbon for every file (the default, 0, would
+// build Bloom filters for flushes); CreateRocksDBFilterPolicy(spec) for
+// kBloomgate, with its InvalidArgument for a spec it rejects.
+absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>>
+CreateFilterPolicyForSpec(const FilterSpec& spec);
+
+// The bytes of the filter CreateFilterPolicyForSpec(spec) builds over
+// `num_keys` distinct keys, measured by building one. 0 for kNone or no keys;
+// InvalidArgument for an invalid spec.
+absl::StatusOr<uint64_t> MeasureFilterBytes(const FilterSpec& spec,
+                                            uint64_t num_keys);
+
+// `kind` at the parameter whose filters, one for each count of keys in
+// `filter_keys` (e.g. a tree's files), take `bits_per_key` bits of memory
+// per key over all of them. For bloomgate's filters and RocksDB's Bloom the
+// parameter is the memory, so that is `kind` at bits_per_key. RocksDB's
+// Ribbon takes the Bloom filter whose FP rate it is to match
+// (NewRibbonFilterPolicy's bloom_equivalent_bits_per_key) and uses about
+// 30% less memory, more per key in small filters: its parameter is found by
+// bisection (ParameterForMemory) on MeasureFilterBytes of those filters (counts
+// below 1000 are measured at 1000), to within 1% of the memory (Ribbon's memory
+// grows in small steps). kNone as it is. InvalidArgument for no counts,
+// bits_per_key outside what the family can take (Ribbon: the memory of
+// parameters 1 to 100) or an invalid kind.
+absl::StatusOr<FilterSpec> SpecForMemory(
+    const FilterSpec& kind, double bits_per_key,
+    absl::Span<const uint64_t> filter_keys);
 
 // Level-aware filters from the live tree, for leveled compaction: each SST
 // file's bits per key is chosen when its filter is finished, from the

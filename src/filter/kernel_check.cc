@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "bloomgate/absl_compat.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/hash.h"
 #include "bloomgate/simd.h"
-#include "src/filter/absl_compat.h"
 #include "src/filter/blocked_bloom.h"
 #include "src/filter/format.h"
 #include "src/filter/hash_store.h"

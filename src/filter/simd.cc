@@ -10,7 +10,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "src/filter/absl_compat.h"
+#include "bloomgate/absl_compat.h"
 #include "src/filter/blocked_kernels.h"
 #include "src/filter/cpu_target.h"
 #include "src/filter/kernel_check.h"

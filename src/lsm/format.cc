@@ -3,7 +3,7 @@
 #include "src/lsm/format.h"
 
 #include "absl/strings/str_cat.h"
-#include "src/filter/absl_compat.h"
+#include "bloomgate/absl_compat.h"
 #include "src/lsm/coding.h"
 
 namespace bloomgate::lsm {

@@ -8,7 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "src/filter/absl_compat.h"
+#include "bloomgate/absl_compat.h"
 #include "src/lsm/coding.h"
 #include "src/lsm/crash_points.h"
 #include "src/lsm/status_macros.h"

@@ -15,8 +15,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "bloomgate/absl_compat.h"
 #include "bloomgate/lsm/store.h"
-#include "src/filter/absl_compat.h"
 #include "src/lsm/coding.h"
 #include "src/lsm/crash_points.h"
 #include "src/lsm/level_filters.h"

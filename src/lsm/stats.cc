@@ -9,7 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "src/filter/absl_compat.h"
+#include "bloomgate/absl_compat.h"
 #include "src/lsm/coding.h"
 
 namespace bloomgate::lsm {

@@ -7,8 +7,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "bloomgate/absl_compat.h"
 #include "bloomgate/sizing.h"
-#include "src/filter/absl_compat.h"
 #include "src/lsm/coding.h"
 #include "src/lsm/status_macros.h"
 

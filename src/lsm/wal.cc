@@ -5,7 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "src/filter/absl_compat.h"
+#include "bloomgate/absl_compat.h"
 #include "src/lsm/coding.h"
 #include "src/lsm/status_macros.h"
 

@@ -13,11 +13,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
+#include "bloomgate/absl_compat.h"
 #include "bloomgate/hash.h"
 #include "bloomgate/simd.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/table.h"
-#include "src/filter/absl_compat.h"
 #include "src/filter/blocked_bloom.h"
 #include "src/filter/blocked_query.h"
 #include "src/filter/cpu_target.h"

@@ -17,7 +17,7 @@
 #include "src/rocksdb/builtin_filters.h"
 #include "src/rocksdb/filter_bits.h"
 
-namespace bloomgate::rocksdb_internal {
+namespace bloomgate {
 namespace {
 
 // Distinct keys for a sample build: key i is i's 8 bytes.
@@ -30,7 +30,7 @@ std::string SampleKey(uint64_t i) {
 }  // namespace
 
 absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>>
-NewFilterPolicyForSpec(const FilterSpec& spec) {
+CreateFilterPolicyForSpec(const FilterSpec& spec) {
   switch (spec.family) {
     case FilterFamily::kNone:
       return nullptr;
@@ -47,6 +47,8 @@ NewFilterPolicyForSpec(const FilterSpec& spec) {
   return absl::InvalidArgumentError("unknown filter family");
 }
 
+namespace rocksdb_internal {
+
 std::unique_ptr<rocksdb::FilterBitsBuilder> NewSpecBitsBuilder(
     const FilterSpec& spec) {
   if (!spec.Validate().ok()) return nullptr;
@@ -56,7 +58,7 @@ std::unique_ptr<rocksdb::FilterBitsBuilder> NewSpecBitsBuilder(
     return *std::move(builder);
   }
   absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
-      NewFilterPolicyForSpec(spec);
+      CreateFilterPolicyForSpec(spec);
   if (!policy.ok() || *policy == nullptr) return nullptr;
   // With optimize_filters_for_memory off the built-in builders keep no
   // reference to their policy, so the policy may go now; on, as it is by
@@ -80,12 +82,14 @@ std::unique_ptr<rocksdb::FilterBitsReader> NewSpecBitsReader(
       rocksdb::BuiltinFilterPolicy::GetBuiltinFilterBitsReader(contents));
 }
 
+}  // namespace rocksdb_internal
+
 absl::StatusOr<uint64_t> MeasureFilterBytes(const FilterSpec& spec,
                                             uint64_t num_keys) {
   if (absl::Status s = spec.Validate(); !s.ok()) return s;
   if (spec.family == FilterFamily::kNone || num_keys == 0) return 0;
   std::unique_ptr<rocksdb::FilterBitsBuilder> builder =
-      NewSpecBitsBuilder(spec);
+      rocksdb_internal::NewSpecBitsBuilder(spec);
   if (builder == nullptr) return 0;  // RocksDB builds none at these bits
   for (uint64_t i = 0; i < num_keys; ++i) builder->AddKey(SampleKey(i));
   std::unique_ptr<const char[]> buf;
@@ -112,7 +116,7 @@ absl::StatusOr<FilterSpec> SpecForMemory(
     ++filters[n];
     keys += n;
   }
-  absl::StatusOr<double> parameter = RibbonParameterForMemory(
+  absl::StatusOr<double> parameter = rocksdb_internal::RibbonParameterForMemory(
       bits_per_key, keys, [&](double p) -> absl::StatusOr<uint64_t> {
         spec.bits_per_key = p;
         uint64_t all = 0;
@@ -130,4 +134,4 @@ absl::StatusOr<FilterSpec> SpecForMemory(
   return spec;
 }
 
-}  // namespace bloomgate::rocksdb_internal
+}  // namespace bloomgate

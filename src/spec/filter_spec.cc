@@ -14,9 +14,9 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "bloomgate/absl_compat.h"
 #include "bloomgate/allocation.h"
 #include "bloomgate/sizing.h"
-#include "src/filter/absl_compat.h"
 #include "src/filter/format.h"
 
 namespace bloomgate {

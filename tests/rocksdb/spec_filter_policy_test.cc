@@ -1,6 +1,6 @@
 // Copyright 2026 The bloomgate Authors.
 //
-// NewFilterPolicyForSpec: the policy of every filter kind of the registry,
+// CreateFilterPolicyForSpec: the policy of every filter kind of the registry,
 // as the tools and the benchmarks get it; SpecForMemory: every family at the
 // same measured memory.
 
@@ -20,7 +20,7 @@ namespace {
 TEST(SpecFilterPolicyTest, EveryKindHasItsPolicy) {
   for (const FilterKindInfo& kind : FilterKinds()) {
     absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
-        NewFilterPolicyForSpec(kind.spec);
+        CreateFilterPolicyForSpec(kind.spec);
     ASSERT_TRUE(policy.ok()) << kind.name << ": " << policy.status();
     if (kind.spec.family == FilterFamily::kNone) {
       EXPECT_EQ(*policy, nullptr);
@@ -36,7 +36,7 @@ TEST(SpecFilterPolicyTest, EveryKindHasItsPolicy) {
 }
 
 TEST(SpecFilterPolicyTest, RejectsWhatTheBloomgatePolicyRejects) {
-  EXPECT_FALSE(NewFilterPolicyForSpec({.bits_per_key = 1000}).ok());
+  EXPECT_FALSE(CreateFilterPolicyForSpec({.bits_per_key = 1000}).ok());
 }
 
 // Whatever the family, the filters of the spec SpecForMemory gives take the

@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "src/filter/absl_compat.h"
+#include "bloomgate/absl_compat.h"
 #include "tools/bench/monkey.h"
 
 namespace bloomgate::bench {

@@ -87,7 +87,7 @@ struct BenchOptions {
   double negative_ratio = 0.99;  // share of absent keys in readmixed
   // Filter memory per key, in bits, for every filter without its own
   // parameter: RocksDB's Ribbon gets the parameter that takes this memory
-  // (rocksdb_internal::SpecForMemory), the others take it as theirs.
+  // (SpecForMemory), the others take it as theirs.
   double bloom_bits = 10.0;
   uint64_t seed = 301;
   int batch_size = 100;     // keys per write of a fill (db_bench's batch_size)

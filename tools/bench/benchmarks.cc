@@ -11,7 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "src/filter/absl_compat.h"
+#include "bloomgate/absl_compat.h"
 #include "tools/bench/engine.h"
 #include "tools/bench/measure.h"
 #include "tools/bench/monkey.h"

@@ -18,9 +18,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "bloomgate/absl_compat.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/sizing.h"
-#include "src/filter/absl_compat.h"
 
 namespace bloomgate::bench {
 namespace {

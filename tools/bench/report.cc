@@ -18,9 +18,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "bloomgate/absl_compat.h"
 #include "nlohmann/json.hpp"
 #include "rocksdb/version.h"
-#include "src/filter/absl_compat.h"
 
 #ifndef BLOOMGATE_BENCH_VERSION
 #define BLOOMGATE_BENCH_VERSION "unknown"

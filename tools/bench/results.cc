@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "src/filter/absl_compat.h"
+#include "bloomgate/absl_compat.h"
 
 namespace bloomgate::bench {
 namespace {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "bloomgate/absl_compat.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/rocksdb_filter_policy.h"
 #include "rocksdb/cache.h"
@@ -34,9 +35,7 @@
 #include "rocksdb/table.h"
 #include "rocksdb/table_properties.h"
 #include "rocksdb/write_batch.h"
-#include "src/filter/absl_compat.h"
 #include "src/rocksdb/rocksdb_compat.h"
-#include "src/rocksdb/spec_filter_policy.h"
 #include "tools/bench/engine.h"
 
 namespace bloomgate::bench {
@@ -74,7 +73,7 @@ absl::StatusOr<FilterPolicyAndListener> MakeFilter(const FilterSpec& filter,
   // the level multiplier it cannot, so a level-aware spec carries it as its
   // fanout (FilterForRun).
   absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
-      rocksdb_internal::NewFilterPolicyForSpec(filter);
+      CreateFilterPolicyForSpec(filter);
   if (!policy.ok()) return policy.status();
   return FilterPolicyAndListener{*policy, nullptr};
 }

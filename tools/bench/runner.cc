@@ -13,9 +13,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "bloomgate/absl_compat.h"
 #include "bloomgate/allocation.h"
-#include "src/filter/absl_compat.h"
-#include "src/rocksdb/spec_filter_policy.h"
+#include "bloomgate/rocksdb_filter_policy.h"
 #include "tools/bench/engine.h"
 #include "tools/bench/measure.h"
 #include "tools/bench/monkey.h"
@@ -260,8 +260,8 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
       }
     }
     if (filter_keys.empty()) filter_keys.push_back(KeysPerFile());
-    absl::StatusOr<FilterSpec> at_memory = rocksdb_internal::SpecForMemory(
-        target.filter, target.bits, filter_keys);
+    absl::StatusOr<FilterSpec> at_memory =
+        SpecForMemory(target.filter, target.bits, filter_keys);
     if (!at_memory.ok()) return at_memory.status();
     target.filter = *std::move(at_memory);
   }

@@ -10,7 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "src/filter/absl_compat.h"
+#include "bloomgate/absl_compat.h"
 
 namespace bloomgate::bench {
 
