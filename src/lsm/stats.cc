@@ -4,6 +4,7 @@
 
 #include "bloomgate/lsm/stats.h"
 
+#include <cstddef>
 #include <iterator>
 #include <string>
 
@@ -22,6 +23,16 @@ static_assert(sizeof(LevelStats) ==
                   sizeof(uint64_t) * std::size(kLevelShapeStatFields));
 static_assert(sizeof(StoreStats) ==
               sizeof(uint64_t) * std::size(kStoreStatFields));
+static_assert(offsetof(LookupCounters, files_on_path_known) ==
+              sizeof(uint64_t) * std::size(kLookupCounterFields));
+
+LookupCounters LookupCounters::Since(const LookupCounters& before) const {
+  LookupCounters delta = *this;
+  for (const auto& field : kLookupCounterFields) {
+    delta.*field.count -= before.*field.count;
+  }
+  return delta;
+}
 
 LevelStats& LevelStats::operator+=(const LevelStats& other) {
   for (const auto& field : kLevelLookupStatFields) field.Add(other, *this);
@@ -46,6 +57,21 @@ double IoStats::ReadsPerHit() const {
 
 double IoStats::ReadsPerMiss() const {
   return misses == 0 ? 0.0 : static_cast<double>(miss_reads) / misses;
+}
+
+LookupCounters IoStats::Lookups() const {
+  return LookupCounters{
+      .files_on_path = total.files_considered - total.skipped_by_range,
+      .filter_checks = total.filter_checks,
+      .filter_negatives = total.filter_negatives,
+      .filter_positives = total.filter_positives,
+      .false_positives = total.false_positives,
+      .hit_reads = hit_reads,
+      .miss_reads = miss_reads,
+      .data_block_read_nanos = total.data_block_read_nanos,
+      .files_on_path_known = true,
+      .read_nanos_known = true,
+  };
 }
 
 std::string IoStats::ToString() const {

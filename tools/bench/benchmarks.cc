@@ -204,12 +204,12 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
   std::vector<ReadTally> tallies(static_cast<size_t>(o.threads));
   ProgressBar progress(ProgressLabel(r), reads, o.progress);
   const EngineCounters engine_before = engine.GetEngineCounters();
-  const ReadCounters before = engine.GetCounters();
+  const lsm::LookupCounters before = engine.GetCounters();
   Clock::time_point start = Clock::now();
   TimeLookups(engine, plan, batch, o.histogram, &progress, &tallies);
   r.seconds = Seconds(Clock::now() - start);
   progress.Finish();
-  const ReadCounters after = engine.GetCounters();
+  const lsm::LookupCounters after = engine.GetCounters();
   r.engine_counters = CounterDelta(engine_before, engine.GetEngineCounters());
   for (const ReadTally& tally : tallies) {
     if (!tally.status.ok()) return tally.status;
@@ -236,7 +236,7 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
 }
 
 void Runner::Stats(const Target& target) {
-  ReadCounters c = target.engine->GetCounters();
+  lsm::LookupCounters c = target.engine->GetCounters();
   *out_ << "stats : data-block reads " << c.hit_reads + c.miss_reads
         << ", filter checks " << c.filter_checks << ", negatives "
         << c.filter_negatives << ", positives " << c.filter_positives

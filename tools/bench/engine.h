@@ -18,9 +18,9 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "bloomgate/lsm/stats.h"
 #include "tools/bench/bench_options.h"
 #include "tools/bench/engine_settings.h"
-#include "tools/bench/read_counters.h"
 
 namespace bloomgate::bench {
 
@@ -38,9 +38,9 @@ struct EngineOptions {
   // loaded deepest first.
   bool hand_shaped_tree = false;
   // Time every data-block read of a lookup
-  // (ReadCounters::data_block_read_nanos). The LSM always does (two clock
-  // reads per read system call); RocksDB only with this, as its PerfContext
-  // timers cost every Get.
+  // (lsm::LookupCounters::data_block_read_nanos). The LSM always does (two
+  // clock reads per read system call); RocksDB only with this, as its
+  // PerfContext timers cost every Get.
   bool time_reads = false;
 };
 
@@ -114,9 +114,9 @@ class Engine {
   // cannot (the LSM, whose trees repeat exactly anyway).
   virtual absl::Status RewriteFilters() = 0;
 
-  // The read counters (read_counters.h), cumulative since the engine was
-  // opened.
-  virtual ReadCounters GetCounters() = 0;
+  // The lookup counters (bloomgate/lsm/stats.h), cumulative since the engine
+  // was opened.
+  virtual lsm::LookupCounters GetCounters() = 0;
   // Every counter the engine itself keeps, by its own names, cumulative
   // since it was opened: the LSM's statistics tables (bloomgate/lsm/stats.h:
   // the lookup counters over all levels, then the store-wide ones), RocksDB's

@@ -88,21 +88,8 @@ class LsmEngine final : public Engine {
         "the lsm engine cannot rewrite its files' filters");
   }
 
-  ReadCounters GetCounters() override {
-    lsm::IoStats stats = store_->GetStats();
-    const lsm::LevelStats& t = stats.total;
-    ReadCounters c;
-    c.files_on_path = t.files_considered - t.skipped_by_range;
-    c.files_on_path_known = true;
-    c.filter_checks = t.filter_checks;
-    c.filter_negatives = t.filter_negatives;
-    c.filter_positives = t.filter_positives;
-    c.false_positives = t.false_positives;
-    c.hit_reads = stats.hit_reads;
-    c.miss_reads = stats.miss_reads;
-    c.data_block_read_nanos = t.data_block_read_nanos;
-    c.read_nanos_known = true;
-    return c;
+  lsm::LookupCounters GetCounters() override {
+    return store_->GetStats().Lookups();
   }
 
   EngineCounters GetEngineCounters() override {

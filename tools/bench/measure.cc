@@ -175,14 +175,14 @@ void TimeLookups(Engine& engine, const LookupPlan& plan, int batch,
 // filter checks, against the engine's counters before and after.
 void RecordReads(const FilterSpec& filter,
                  const std::vector<ReadTally>& tallies,
-                 const ReadCounters& before, const ReadCounters& after,
-                 BenchResult* r) {
+                 const lsm::LookupCounters& before,
+                 const lsm::LookupCounters& after, BenchResult* r) {
   for (const ReadTally& tally : tallies) {
     r->hits += tally.found;
     r->misses += tally.not_found;
   }
   r->found = r->hits;
-  static_cast<ReadCounters&>(*r) = CounterDelta(before, after);
+  static_cast<lsm::LookupCounters&>(*r) = after.Since(before);
   r->ops = r->hits + r->misses;
   r->ios = r->hit_reads + r->miss_reads;
   r->micros_per_op =

@@ -96,8 +96,8 @@ void TimeLookups(Engine& engine, const LookupPlan& plan, int batch,
 // filter checks, against the engine's counters before and after.
 void RecordReads(const FilterSpec& filter,
                  const std::vector<ReadTally>& tallies,
-                 const ReadCounters& before, const ReadCounters& after,
-                 BenchResult* r);
+                 const lsm::LookupCounters& before,
+                 const lsm::LookupCounters& after, BenchResult* r);
 
 // Outside the timed loop: replays the same lookups and counts, from the
 // files' key ranges alone, how many files cover each absent key, and adds up

@@ -16,11 +16,11 @@
 
 #include "absl/status/statusor.h"
 #include "bloomgate/filter_spec.h"
+#include "bloomgate/lsm/stats.h"
 #include "nlohmann/json.hpp"
 #include "tools/bench/bench_options.h"
 #include "tools/bench/engine.h"
 #include "tools/bench/histogram.h"
-#include "tools/bench/read_counters.h"
 
 namespace bloomgate::bench {
 
@@ -29,10 +29,10 @@ namespace bloomgate::bench {
 // the budget): 2%.
 inline constexpr double kOverBudgetFraction = 0.02;
 
-// The read counters (ReadCounters) are what the benchmark's lookups added
-// to the engine's; a fill's are 0. false_positives is the JSON's
+// The read counters (lsm::LookupCounters) are what the benchmark's lookups
+// added to the engine's; a fill's are 0. false_positives is the JSON's
 // filter_false_positives.
-struct BenchResult : ReadCounters {
+struct BenchResult : lsm::LookupCounters {
   EngineKind engine = EngineKind::kLsm;
   // The filter the run built (FilterForRun, Ribbon's parameter for the
   // memory): its kind's name (FilterSpec::KindName) is the one printed and

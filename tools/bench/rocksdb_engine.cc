@@ -265,8 +265,8 @@ class RocksDBEngine final : public Engine {
     return counters;
   }
 
-  ReadCounters GetCounters() override {
-    ReadCounters c;
+  lsm::LookupCounters GetCounters() override {
+    lsm::LookupCounters c;
     c.filter_negatives =
         statistics_->getTickerCount(rocksdb::BLOOM_FILTER_USEFUL);
     c.filter_positives =

@@ -12,7 +12,8 @@
 // table's footer, index and filter are read once when the table is opened.
 //
 // The list of counters: every field below is also a row of one of three
-// tables (kLevelLookupStatFields, kLevelShapeStatFields, kStoreStatFields)
+// tables (kLevelLookupStatFields, kLevelShapeStatFields, kStoreStatFields;
+// LookupCounters, derived from them, has kLookupCounterFields)
 // giving its name, a one-line description and a pointer to the field. The
 // store sums, resets, copies and prints the counters by walking the tables,
 // and a caller can emit every counter the same way (the values are all
@@ -124,6 +125,40 @@ struct StoreStats {
   uint64_t table_bytes_written = 0;
 };
 
+// What lookups cost, over all levels, in the terms any LSM engine can
+// report (RocksDB's tickers give the same; bloomgate_bench compares the
+// two): the files the lookups met, their filters' answers and the
+// data-block reads they made. IoStats::Lookups() derives them from the
+// store's counters. Cumulative, or what a span of lookups added (Since).
+// The counters come first, every one a row of kLookupCounterFields; then
+// what the engine can count at all.
+struct LookupCounters {
+  // Files whose key range covered a looked-up key and which the search
+  // reached: the data-block reads a filterless engine would have done
+  // (files_considered - skipped_by_range). Not every engine can count
+  // them without a filter (files_on_path_known).
+  uint64_t files_on_path = 0;
+  uint64_t filter_checks = 0;
+  uint64_t filter_negatives = 0;  // files skipped by the filter: I/Os avoided
+  uint64_t filter_positives = 0;
+  // ... for a file that did not hold the key.
+  uint64_t false_positives = 0;
+  // Data-block reads by lookups, split by how the lookup ended: found a
+  // value (hit) or not (miss).
+  uint64_t hit_reads = 0;
+  uint64_t miss_reads = 0;
+  // Wall time of those reads, in nanoseconds, when read_nanos_known.
+  uint64_t data_block_read_nanos = 0;
+
+  // Whether files_on_path and data_block_read_nanos are counted (else they
+  // stay 0).
+  bool files_on_path_known = false;
+  bool read_nanos_known = false;
+
+  // this - before, counter by counter; what can be counted is this one's.
+  LookupCounters Since(const LookupCounters& before) const;
+};
+
 struct IoStats : StoreStats {
   // One entry per level, 0 .. num_levels-1, and their sum.
   std::vector<LevelStats> levels;
@@ -131,6 +166,8 @@ struct IoStats : StoreStats {
 
   double ReadsPerHit() const;
   double ReadsPerMiss() const;
+  // The lookup counters over all levels, every one known.
+  LookupCounters Lookups() const;
 
   // A human-readable multi-line table: one line per non-empty level and a
   // total line.
@@ -240,6 +277,26 @@ inline constexpr StatField<StoreStats> kStoreStatFields[] = {
     {"wal_bytes", &StoreStats::wal_bytes, "", "bytes appended to WALs"},
     {"table_bytes_written", &StoreStats::table_bytes_written, "",
      "bytes of tables written by flushes and compactions"},
+};
+
+// The counters of LookupCounters.
+inline constexpr StatField<LookupCounters> kLookupCounterFields[] = {
+    {"files_on_path", &LookupCounters::files_on_path, "",
+     "files on the lookup path: a filterless engine's reads"},
+    {"filter_checks", &LookupCounters::filter_checks, "",
+     "files whose filter was queried"},
+    {"filter_negatives", &LookupCounters::filter_negatives, "",
+     "filter answers \"certainly not here\""},
+    {"filter_positives", &LookupCounters::filter_positives, "",
+     "filter answers \"may be here\""},
+    {"false_positives", &LookupCounters::false_positives, "",
+     "filter positives for a file not holding the key"},
+    {"hit_reads", &LookupCounters::hit_reads, "",
+     "data-block reads by lookups that found a value"},
+    {"miss_reads", &LookupCounters::miss_reads, "",
+     "data-block reads by lookups that found none"},
+    {"data_block_read_nanos", &LookupCounters::data_block_read_nanos, "",
+     "wall time of those reads, in nanoseconds"},
 };
 
 }  // namespace bloomgate::lsm
