@@ -5,9 +5,9 @@
 // filters, all four driven through RocksDB's FilterBitsBuilder and
 // FilterBitsReader interface, in one binary and one run.
 //
-// Filters: bloomgate_blocked under the SIMD kernel chosen at run time
-// (bloomgate/simd.h; BLOOMGATE_SIMD forces one), bloomgate_blocked_avx2 and
-// bloomgate_blocked_scalar under those kernels forced (each narrower kernel
+// Filters (filter_names.h): bloomgate, blocked, under the SIMD kernel chosen
+// at run time (bloomgate/simd.h; BLOOMGATE_SIMD forces one), bloomgate_avx2
+// and bloomgate_scalar under those kernels forced (each narrower kernel
 // the CPU has), bloomgate_standard, rocksdb_bloom and rocksdb_ribbon. The
 // context printed first names the kernel, the RocksDB release and the CPU the
 // run is pinned to (cpu_pin.h: --bloomgate_cpu).
@@ -53,10 +53,12 @@
 #include "absl/strings/str_split.h"
 #include "benchmark/benchmark.h"
 #include "benchmarks/cpu_pin.h"
+#include "benchmarks/filter_names.h"
 #include "benchmarks/ratio_reporter.h"
 #if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
 #include "benchmarks/rocksdb_avx2_bloom.h"
 #endif
+#include "benchmarks/filter_names.h"
 #include "bloomgate/absl_compat.h"
 #include "bloomgate/filter_spec.h"
 #include "bloomgate/simd.h"
@@ -126,30 +128,31 @@ struct Filter {
 std::vector<Filter> AllFilters() {
   const FilterSpec blocked{.bits_per_key = kBitsPerKey};
   std::vector<Filter> filters = {
-      {.name = "bloomgate_blocked", .spec = blocked}};
+      {.name = BenchFilterName(blocked), .spec = blocked}};
   for (SimdKernel kernel : {SimdKernel::kAvx2, SimdKernel::kScalar}) {
     if (kernel < ActiveSimdKernel() && SimdKernelSupported(kernel)) {
       filters.push_back(
-          {absl::StrCat("bloomgate_blocked_", SimdKernelName(kernel).data()),
-           blocked, kernel});
+          {BenchFilterName(blocked, SimdKernelName(kernel)), blocked, kernel});
     }
   }
+  const FilterSpec standard{.bits_per_key = kBitsPerKey,
+                            .layout = Layout::kStandard};
+  filters.push_back({.name = BenchFilterName(standard), .spec = standard});
+  FilterSpec rocksdb_bloom = kRocksdbBloomSpec;
+  rocksdb_bloom.bits_per_key = kBitsPerKey;
   filters.push_back(
-      {.name = "bloomgate_standard",
-       .spec = {.bits_per_key = kBitsPerKey, .layout = Layout::kStandard}});
-  const FilterSpec rocksdb_bloom{.family = FilterFamily::kRocksDBBloom,
-                                 .bits_per_key = kBitsPerKey};
-  filters.push_back({.name = "rocksdb_bloom", .spec = rocksdb_bloom});
+      {.name = BenchFilterName(rocksdb_bloom), .spec = rocksdb_bloom});
 #if BLOOMGATE_HAVE_ROCKSDB_AVX2_BLOOM
   if (SimdKernelSupported(SimdKernel::kAvx2)) {
-    filters.push_back({.name = "rocksdb_bloom_avx2",
+    filters.push_back({.name = BenchFilterName(rocksdb_bloom, kAvx2Variant),
                        .spec = rocksdb_bloom,
                        .rocksdb_avx2_query = true});
   }
 #endif
-  filters.push_back({.name = "rocksdb_ribbon",
-                     .spec = {.family = FilterFamily::kRocksDBRibbon,
-                              .bits_per_key = kBitsPerKey}});
+  const FilterSpec rocksdb_ribbon{.family = FilterFamily::kRocksDBRibbon,
+                                  .bits_per_key = kBitsPerKey};
+  filters.push_back(
+      {.name = BenchFilterName(rocksdb_ribbon), .spec = rocksdb_ribbon});
   return filters;
 }
 
@@ -538,8 +541,8 @@ int main(int argc, char** argv) {
   bench::RegisterAll(sizes, breakdown);
   bench::RatioReporter reporter(
       benchmark::CreateDefaultDisplayReporter(),
-      absl::StrCat("bloomgate_blocked: the kernel chosen at run time (", kernel,
-                   "); bloomgate_blocked_<kernel>: that kernel forced. "
+      absl::StrCat("bloomgate: the kernel chosen at run time (", kernel,
+                   "); bloomgate_<kernel>: that kernel forced. "
                    "rocksdb_*: ",
                    rocksdb, "."));
   benchmark::RunSpecifiedBenchmarks(&reporter);

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "benchmarks/filter_names.h"
 
 namespace bloomgate::bench {
 
@@ -79,9 +80,12 @@ void RatioReporter::PrintTable(std::FILE* out) const {
   // The like-for-like column appears when RocksDB's query compiled with AVX2
   // ran: bloomgate's kernels against RocksDB's own query at the same
   // instruction set.
+  const std::string bloom = BenchFilterName(kRocksdbBloomSpec);
+  const std::string bloom_avx2 =
+      BenchFilterName(kRocksdbBloomSpec, kAvx2Variant);
   bool have_avx2 = false;
   for (const auto& [group_key, by_filter] : results_) {
-    have_avx2 |= by_filter.count(kRocksdbAvx2) != 0;
+    have_avx2 |= by_filter.count(bloom_avx2) != 0;
   }
   absl::FPrintF(out,
                 "\nRatios in this run (time < 1.00 is faster; medians when "
@@ -104,21 +108,20 @@ void RatioReporter::PrintTable(std::FILE* out) const {
     std::map<std::string, double> base;
     for (const auto& [filter, r] : by_filter) base[filter] = r.ns_per_key;
     const std::string like_base =
-        by_filter.count(kRocksdbAvx2) != 0 ? kRocksdbAvx2 : "rocksdb_bloom";
+        by_filter.count(bloom_avx2) != 0 ? bloom_avx2 : bloom;
     for (const auto& [filter, r] : by_filter) {
       const std::string like =
           have_avx2 ? absl::StrFormat(" %9s",
                                       group_key.second == "Build" ||
-                                              by_filter.count(kRocksdbAvx2)
+                                              by_filter.count(bloom_avx2)
                                           ? Ratio(r.ns_per_key, base, like_base)
                                           : "-")
                     : "";
       const std::string cv =
           r.cv ? absl::StrFormat("%.1f", 100 * *r.cv) : std::string("-");
       absl::FPrintF(out, "%-28s %-24s %9.2f %9s%s %6s %8.3f %8.2f\n", group,
-                    filter, r.ns_per_key,
-                    Ratio(r.ns_per_key, base, "rocksdb_bloom"), like, cv,
-                    100 * r.fp_rate, r.bits_per_key);
+                    filter, r.ns_per_key, Ratio(r.ns_per_key, base, bloom),
+                    like, cv, 100 * r.fp_rate, r.bits_per_key);
     }
   }
 }

@@ -49,8 +49,6 @@ class RatioReporter : public benchmark::BenchmarkReporter {
     std::optional<double> cv;  // of ns/key over the repetitions, if repeated
   };
 
-  static constexpr char kRocksdbAvx2[] = "rocksdb_bloom_avx2";
-
   void Collect(const Run& run);
   void PrintTable(std::FILE* out) const;
 
