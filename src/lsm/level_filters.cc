@@ -12,9 +12,7 @@ namespace {
 
 // `field` names the option in messages.
 absl::Status CheckBuildable(const FilterSpec& spec, const std::string& field) {
-  if ((spec.family != FilterFamily::kNone &&
-       spec.family != FilterFamily::kBloomgate) ||
-      spec.mixed) {
+  if (!BuildsFilter(spec)) {
     return absl::InvalidArgumentError(
         absl::StrCat(field, ": the LSM builds bloomgate filters only, not ",
                      spec.KindName()));
@@ -32,6 +30,11 @@ std::optional<FilterOptions> OptionsAt(const FilterSpec& spec, double bits) {
 }
 
 }  // namespace
+
+bool BuildsFilter(const FilterSpec& spec) {
+  return spec.family == FilterFamily::kNone ||
+         (spec.family == FilterFamily::kBloomgate && !spec.mixed);
+}
 
 absl::StatusOr<std::vector<std::optional<FilterOptions>>> LevelFilterOptions(
     const StoreOptions& options) {

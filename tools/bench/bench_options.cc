@@ -10,6 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "bloomgate/absl_compat.h"
+#include "bloomgate/lsm/store.h"
 #include "tools/bench/monkey.h"
 
 namespace bloomgate::bench {
@@ -271,8 +272,7 @@ absl::StatusOr<std::vector<BenchmarkKind>> ParseBenchmarkList(
 bool EngineSupports(EngineKind engine, const FilterSpec& filter) {
   switch (engine) {
     case EngineKind::kLsm:
-      return filter.family == FilterFamily::kNone ||
-             (filter.family == FilterFamily::kBloomgate && !filter.mixed);
+      return lsm::BuildsFilter(filter);
     case EngineKind::kRocksDB:
       return true;
   }

@@ -131,6 +131,13 @@ struct StoreOptions {
   WalRecovery wal_recovery = WalRecovery::kTolerateIncompleteTail;
 };
 
+// Whether the store can build `spec`'s filters (StoreOptions::filter and
+// level_filters): no filter, or bloomgate's own family, level-aware or not;
+// not RocksDB's filters, nor mixed specs, whose levels may take RocksDB's
+// Ribbon filter. Says nothing of whether the spec's values are valid
+// (FilterSpec::Validate).
+bool BuildsFilter(const FilterSpec& spec);
+
 // What Store::Open found in the folder and did about it.
 struct RecoveryReport {
   // WAL files replayed (oldest first), their complete records, and the
