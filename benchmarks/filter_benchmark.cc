@@ -461,69 +461,87 @@ void RegisterAll(const std::vector<size_t>& sizes, bool breakdown) {
 }  // namespace
 }  // namespace bloomgate::bench
 
-int main(int argc, char** argv) {
-  namespace bench = bloomgate::bench;
-  // --bloomgate_keys, --bloomgate_block_offset, --bloomgate_huge_pages and
-  // --bloomgate_breakdown are ours; the rest is Google Benchmark's.
-  std::vector<size_t> sizes(std::begin(bench::kDefaultSizes),
-                            std::end(bench::kDefaultSizes));
+namespace bloomgate::bench {
+namespace {
+
+// --bloomgate_keys and --bloomgate_breakdown; --bloomgate_block_offset and
+// --bloomgate_huge_pages set block_offset and huge_pages.
+struct OwnFlags {
+  std::vector<size_t> sizes{std::begin(kDefaultSizes), std::end(kDefaultSizes)};
+  bool breakdown = false;
+};
+
+// Takes bloomgate's flags out of argv, leaving Google Benchmark's; false,
+// having said why, for a value it cannot take.
+bool TakeOwnFlags(int* argc, char** argv, OwnFlags* flags) {
   constexpr std::string_view kKeysFlag = "--bloomgate_keys=";
   constexpr std::string_view kOffsetFlag = "--bloomgate_block_offset=";
-  bool breakdown = false;
   int kept = 1;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = 1; i < *argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg.starts_with(kKeysFlag)) {
       std::optional<std::vector<size_t>> parsed =
-          bench::ParseSizes(arg.substr(kKeysFlag.size()));
+          ParseSizes(arg.substr(kKeysFlag.size()));
       if (!parsed) {
         std::fprintf(stderr,
                      "%s: --bloomgate_keys takes key counts such as "
                      "10000,1000000,1e7,1e8\n",
                      argv[0]);
-        return 1;
+        return false;
       }
-      sizes = *std::move(parsed);
+      flags->sizes = *std::move(parsed);
     } else if (arg == "--bloomgate_breakdown") {
-      breakdown = true;
+      flags->breakdown = true;
     } else if (arg == "--bloomgate_huge_pages") {
-      bench::huge_pages = true;
+      huge_pages = true;
     } else if (arg.starts_with(kOffsetFlag)) {
-      if (!absl::SimpleAtoi(bloomgate::ToAbsl(arg.substr(kOffsetFlag.size())),
-                            &bench::block_offset) ||
-          bench::block_offset > 63) {
+      if (!absl::SimpleAtoi(ToAbsl(arg.substr(kOffsetFlag.size())),
+                            &block_offset) ||
+          block_offset > 63) {
         std::fprintf(stderr,
                      "%s: --bloomgate_block_offset takes a byte offset from "
                      "0 to 63\n",
                      argv[0]);
-        return 1;
+        return false;
       }
     } else {
       argv[kept++] = argv[i];
     }
   }
-  argc = kept;
+  *argc = kept;
+  return true;
+}
+
+void PrintHelp() {
+  std::fputs(
+      "  --bloomgate_keys=<n>,<n>,...\n"
+      "      key counts to benchmark, integers or 1eN (default: "
+      "10000,1000000,10000000)\n"
+      "  --bloomgate_block_offset=<0-63>\n"
+      "      where every filter's block starts, in bytes past a 64-byte\n"
+      "      boundary (default: 0, aligned, as jemalloc places blocks of\n"
+      "      4 KiB and more; glibc's malloc places large ones at 16)\n"
+      "  --bloomgate_huge_pages\n"
+      "      every filter's block in 2 MiB pages (madvise), to see how\n"
+      "      much of a query beyond the caches is page walks\n"
+      "  --bloomgate_breakdown\n"
+      "      adds stub readers to the absent-key query phases: harness_only\n"
+      "      (the harness alone) and bloomgate_hash_only and\n"
+      "      rocksdb_hash_only (the harness and each side's hash)\n",
+      stdout);
+  std::fputs(kCpuFlagHelp, stdout);
+  benchmark::PrintDefaultHelp();
+}
+
+}  // namespace
+}  // namespace bloomgate::bench
+
+int main(int argc, char** argv) {
+  namespace bench = bloomgate::bench;
+  bench::OwnFlags flags;
+  if (!bench::TakeOwnFlags(&argc, argv, &flags)) return 1;
   const std::string cpu = bench::PinToOneCpuOrExit(&argc, argv);
-  benchmark::Initialize(&argc, argv, [] {
-    std::fputs(
-        "  --bloomgate_keys=<n>,<n>,...\n"
-        "      key counts to benchmark, integers or 1eN (default: "
-        "10000,1000000,10000000)\n"
-        "  --bloomgate_block_offset=<0-63>\n"
-        "      where every filter's block starts, in bytes past a 64-byte\n"
-        "      boundary (default: 0, aligned, as jemalloc places blocks of\n"
-        "      4 KiB and more; glibc's malloc places large ones at 16)\n"
-        "  --bloomgate_huge_pages\n"
-        "      every filter's block in 2 MiB pages (madvise), to see how\n"
-        "      much of a query beyond the caches is page walks\n"
-        "  --bloomgate_breakdown\n"
-        "      adds stub readers to the absent-key query phases: harness_only\n"
-        "      (the harness alone) and bloomgate_hash_only and\n"
-        "      rocksdb_hash_only (the harness and each side's hash)\n",
-        stdout);
-    std::fputs(bench::kCpuFlagHelp, stdout);
-    benchmark::PrintDefaultHelp();
-  });
+  benchmark::Initialize(&argc, argv, bench::PrintHelp);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   const std::string kernel(
       bloomgate::SimdKernelName(bloomgate::ActiveSimdKernel()));
@@ -538,7 +556,7 @@ int main(int argc, char** argv) {
       "block_offset",
       absl::StrCat(bench::block_offset, " bytes past a 64-byte boundary",
                    bench::huge_pages ? ", in 2 MiB pages" : ""));
-  bench::RegisterAll(sizes, breakdown);
+  bench::RegisterAll(flags.sizes, flags.breakdown);
   bench::RatioReporter reporter(
       benchmark::CreateDefaultDisplayReporter(),
       absl::StrCat("bloomgate: the kernel chosen at run time (", kernel,

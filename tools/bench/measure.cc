@@ -211,6 +211,29 @@ void RecordReads(const FilterSpec& filter,
   }
 }
 
+// The floor (FewestWastedReads) for `absent` lookups that met file f
+// covered[f] times, at the memory the tree's filters took. Every file's
+// keys, a file left without a filter's too, share that memory: the floor
+// may give that file bits. NaN where it has no answer.
+double FloorPerMiss(const EngineShape& shape,
+                    absl::Span<const uint64_t> covered, uint64_t absent) {
+  std::vector<FilterRun> runs;
+  double keys = 0;
+  for (size_t f = 0; f < shape.files.size(); ++f) {
+    const FileInfo& file = shape.files[f];
+    runs.push_back(
+        {.keys = static_cast<double>(file.filter_keys > 0 ? file.filter_keys
+                                                          : file.num_entries),
+         .reach =
+             static_cast<double>(covered[f]) / static_cast<double>(absent)});
+    keys += runs.back().keys;
+  }
+  const double bits_per_key =
+      Ratio(8.0 * static_cast<double>(shape.filter_bytes), keys);
+  absl::StatusOr<double> floor = FewestWastedReads(bits_per_key, runs);
+  return floor.ok() ? *floor : kNaN;
+}
+
 void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
                    absl::Span<const double> level_bits, const LookupPlan& plan,
                    bool floor_bounds_reads, BenchResult* r) {
@@ -252,25 +275,7 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
       absent == 0) {
     return;
   }
-  // Every file's keys, a file left without a filter's too, share the
-  // memory all the filters took: the floor may give that file bits.
-  std::vector<FilterRun> runs;
-  double keys = 0;
-  for (size_t f = 0; f < shape.files.size(); ++f) {
-    const FileInfo& file = shape.files[f];
-    runs.push_back(
-        {.keys = static_cast<double>(file.filter_keys > 0 ? file.filter_keys
-                                                          : file.num_entries),
-         .reach =
-             static_cast<double>(covered[f]) / static_cast<double>(absent)});
-    keys += runs.back().keys;
-  }
-  const double bits_per_key =
-      Ratio(8.0 * static_cast<double>(shape.filter_bytes), keys);
-  if (absl::StatusOr<double> floor = FewestWastedReads(bits_per_key, runs);
-      floor.ok()) {
-    r->ios_per_miss_floor = *floor;
-  }
+  r->ios_per_miss_floor = FloorPerMiss(shape, covered, absent);
 }
 
 // Whether `a` and `b` have the same files: levels, key ranges and entries.

@@ -263,66 +263,80 @@ std::string FormatHeader(const BenchOptions& o, const DirectReads& direct) {
                       FormatEngineSettings(o, direct));
 }
 
+namespace {
+
+// A fill's part of its line: its speed and the tree it left, the filters'
+// memory and, on a tree of several levels, what each level holds and what
+// its filters cost (so a level-aware allocation can be checked against its
+// plan).
+void AppendFill(const BenchResult& r, std::string* line) {
+  absl::StrAppend(line, absl::StrFormat(" %6.1f MB/s;", r.mb_per_sec), " ",
+                  r.sst_files, " SST files");
+  if (!r.files_per_level.empty()) {
+    absl::StrAppend(line, " (", Levels(r.files_per_level), ")");
+  }
+  if (HasFilter(r)) {
+    absl::StrAppend(line, "; filters ", r.filter_bytes, " bytes, ",
+                    Number(r.bits_per_key, 2), " bits/key");
+    if (std::optional<double> off = OffBudgetPercent(r)) {
+      absl::StrAppend(
+          line, absl::StrFormat(" (%.0f%% %s its %g budget)", std::abs(*off),
+                                *off > 0 ? "over" : "under", r.bloom_bits));
+    }
+  }
+  int levels = 0;
+  for (int files : r.files_per_level) levels += files > 0 ? 1 : 0;
+  if (levels <= 1) return;
+  std::vector<std::string> parts;
+  for (size_t level = 0; level < r.keys_per_level.size(); ++level) {
+    if (r.files_per_level[level] == 0) continue;
+    std::string part = absl::StrCat("L", level, " ", r.keys_per_level[level]);
+    if (HasFilter(r)) {
+      absl::StrAppend(&part, " at ",
+                      Number(r.bits_per_key_per_level[level], 2));
+    }
+    parts.push_back(std::move(part));
+  }
+  absl::StrAppend(line, "; keys", HasFilter(r) ? " at bits/key" : "",
+                  " by level: ", absl::StrJoin(parts, ", "));
+}
+
+// A read's part: the reads it made and avoided, the filters' FP rate, and
+// the time model's figures when --io_latency_us sets one.
+void AppendRead(const BenchResult& r, std::string* line) {
+  absl::StrAppend(line, " (", r.found, " of ", r.ops, " found); ",
+                  Number(r.ios_per_op, 4), " I/Os/op");
+  if (r.hits > 0 && r.misses > 0) {
+    absl::StrAppend(line, " (hit ", Number(r.ios_per_hit, 4), ", miss ",
+                    Number(r.ios_per_miss, 4), ")");
+  }
+  absl::StrAppend(line, "; ", Number(r.ios_avoided_pct, 2),
+                  "% of reads avoided");
+  if (!HasFilter(r)) {
+    absl::StrAppend(line, " (no filter)");
+  } else {
+    absl::StrAppend(line, "; FP ", Percent(r.fp_observed, 3), " (predicted ",
+                    Percent(r.fp_predicted, 3), ")");
+  }
+  if (r.io_latency_us > 0) {
+    absl::StrAppend(line, "; model at ", absl::StrFormat("%g", r.io_latency_us),
+                    " us/IO: ", Number(r.modeled_micros_per_op, 1),
+                    " micros/op, ", Number(r.modeled_saved_micros_per_op, 1),
+                    " saved");
+  }
+}
+
+}  // namespace
+
 std::string FormatBenchmarkLine(const BenchResult& r) {
   std::string line =
       absl::StrFormat("%-12s : %11.3f micros/op %ld ops/sec;",
                       ToAbsl(BenchmarkName(r.benchmark)), r.micros_per_op,
                       static_cast<long>(r.ops_per_sec + 0.5));
   if (IsFillBenchmark(r.benchmark)) {
-    absl::StrAppend(&line, absl::StrFormat(" %6.1f MB/s;", r.mb_per_sec), " ",
-                    r.sst_files, " SST files");
-    if (!r.files_per_level.empty()) {
-      absl::StrAppend(&line, " (", Levels(r.files_per_level), ")");
-    }
-    if (HasFilter(r)) {
-      absl::StrAppend(&line, "; filters ", r.filter_bytes, " bytes, ",
-                      Number(r.bits_per_key, 2), " bits/key");
-      if (std::optional<double> off = OffBudgetPercent(r)) {
-        absl::StrAppend(
-            &line, absl::StrFormat(" (%.0f%% %s its %g budget)", std::abs(*off),
-                                   *off > 0 ? "over" : "under", r.bloom_bits));
-      }
-    }
-    // A tree of several levels: what each holds and what its filters cost,
-    // so that a level-aware allocation can be checked against its plan.
-    int levels = 0;
-    for (int files : r.files_per_level) levels += files > 0 ? 1 : 0;
-    if (levels > 1) {
-      std::vector<std::string> parts;
-      for (size_t level = 0; level < r.keys_per_level.size(); ++level) {
-        if (r.files_per_level[level] == 0) continue;
-        std::string part =
-            absl::StrCat("L", level, " ", r.keys_per_level[level]);
-        if (HasFilter(r)) {
-          absl::StrAppend(&part, " at ",
-                          Number(r.bits_per_key_per_level[level], 2));
-        }
-        parts.push_back(std::move(part));
-      }
-      absl::StrAppend(&line, "; keys", HasFilter(r) ? " at bits/key" : "",
-                      " by level: ", absl::StrJoin(parts, ", "));
-    }
-    return line;
-  }
-  absl::StrAppend(&line, " (", r.found, " of ", r.ops, " found); ",
-                  Number(r.ios_per_op, 4), " I/Os/op");
-  if (r.hits > 0 && r.misses > 0) {
-    absl::StrAppend(&line, " (hit ", Number(r.ios_per_hit, 4), ", miss ",
-                    Number(r.ios_per_miss, 4), ")");
-  }
-  absl::StrAppend(&line, "; ", Number(r.ios_avoided_pct, 2),
-                  "% of reads avoided");
-  if (!HasFilter(r)) {
-    absl::StrAppend(&line, " (no filter)");
+    AppendFill(r, &line);
   } else {
-    absl::StrAppend(&line, "; FP ", Percent(r.fp_observed, 3), " (predicted ",
-                    Percent(r.fp_predicted, 3), ")");
-  }
-  if (r.io_latency_us > 0) {
-    absl::StrAppend(
-        &line, "; model at ", absl::StrFormat("%g", r.io_latency_us),
-        " us/IO: ", Number(r.modeled_micros_per_op, 1), " micros/op, ",
-        Number(r.modeled_saved_micros_per_op, 1), " saved");
+    AppendRead(r, &line);
   }
   return line;
 }

@@ -111,19 +111,11 @@ bool Write(const std::string& path, bool partitioned) {
   return true;
 }
 
-bool Verify(const std::string& path, bool partitioned) {
-  rocksdb::Options options = MakeOptions(partitioned);
-  options.create_if_missing = false;
-  std::unique_ptr<rocksdb::DB> db;
-  rocksdb::Status s = rocksdb_compat::OpenDB(options, path, &db);
-  if (!s.ok()) return Fail(path, "open: " + s.ToString());
-
-  std::string writer;
-  s = db->Get(rocksdb::ReadOptions(), kWriterKey, &writer);
-  if (!s.ok()) return Fail(path, "no writer record: " + s.ToString());
-
+// Whether every SST file of `db` names bloomgate's policy, kFiles + 1 of
+// them (the kFiles written with keys and the writer's record).
+bool CheckFilesNameBloomgate(rocksdb::DB& db, const std::string& path) {
   rocksdb::TablePropertiesCollection props;
-  s = db->GetPropertiesOfAllTables(&props);
+  rocksdb::Status s = db.GetPropertiesOfAllTables(&props);
   if (!s.ok() || props.size() != kFiles + 1) {
     return Fail(path, "expected " + std::to_string(kFiles + 1) +
                           " SST files: " + s.ToString());
@@ -134,15 +126,37 @@ bool Verify(const std::string& path, bool partitioned) {
                             "\", not bloomgate");
     }
   }
+  return true;
+}
 
+// Whether every key Write wrote reads back with its value.
+bool CheckEveryKey(rocksdb::DB& db, const std::string& path) {
   std::string value;
   for (uint64_t i = 0; i < kKeys; ++i) {
-    s = db->Get(rocksdb::ReadOptions(), Key(i), &value);
+    rocksdb::Status s = db.Get(rocksdb::ReadOptions(), Key(i), &value);
     if (!s.ok() || value != Value(i)) {
       return Fail(path,
                   "key " + Key(i) + ": " + s.ToString() + " \"" + value + "\"");
     }
   }
+  return true;
+}
+
+bool Verify(const std::string& path, bool partitioned) {
+  rocksdb::Options options = MakeOptions(partitioned);
+  options.create_if_missing = false;
+  std::unique_ptr<rocksdb::DB> db;
+  rocksdb::Status s = rocksdb_compat::OpenDB(options, path, &db);
+  if (!s.ok()) return Fail(path, "open: " + s.ToString());
+
+  std::string writer;
+  s = db->Get(rocksdb::ReadOptions(), kWriterKey, &writer);
+  if (!s.ok()) return Fail(path, "no writer record: " + s.ToString());
+  if (!CheckFilesNameBloomgate(*db, path) || !CheckEveryKey(*db, path)) {
+    return false;
+  }
+
+  std::string value;
   const uint64_t useful_before =
       options.statistics->getTickerCount(rocksdb::BLOOM_FILTER_USEFUL);
   for (uint64_t i = 0; i < kKeys; ++i) {
