@@ -33,8 +33,9 @@ class HashStore;
 // Reusing them spares the page faults that otherwise cost more than the build
 // (src/filter/slab_pool.h). The pool holds at most FilterBuilderPoolLimit()
 // bytes (256 MiB unless set); memory accounting that counts only what
-// RocksDB allocates does not see it: FilterBuilderPooledBytes() tells.
-// Not thread-safe; different builders may be used from different threads.
+// the storage engine allocates does not see it: FilterBuilderPooledBytes()
+// tells. Not thread-safe; different builders may be used from different
+// threads.
 class FilterBuilder {
  public:
   // InvalidArgument for options that ValidateFilterOptions rejects.
@@ -48,7 +49,7 @@ class FilterBuilder {
   FilterBuilder& operator=(const FilterBuilder&) = delete;
 
   // Adds a key. A key equal to the one added just before it is counted once:
-  // RocksDB adds keys in sorted order, with repeats.
+  // storage engines add keys in sorted order, with repeats.
   void AddKey(std::string_view key);
   // Adds a key by its HashKey() value, with the same rule for repeats.
   void AddHash(uint64_t hash);
@@ -81,7 +82,7 @@ class FilterBuilder {
 
   // Writes the block into `out`, which must be exactly BlockSize(num_keys())
   // bytes, and empties the builder. Writes into caller memory so that
-  // RocksDB's and the LSM's buffers need no copy.
+  // a caller's own buffer needs no copy.
   void FinishInto(absl::Span<char> out);
   // Convenience: the block as a string.
   std::string Finish();

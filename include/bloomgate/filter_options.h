@@ -36,7 +36,8 @@ inline constexpr int kMaxBlockedProbes = 16;
 inline constexpr int kMaxStandardProbes = 32;
 
 // Smallest and largest accepted bits per key. Tiny budgets are allowed on
-// purpose: a level-aware allocation may give a level well under one bit/key.
+// purpose: an allocation over many filters may give some well under one
+// bit/key.
 inline constexpr double kMinBitsPerKey = 0.1;
 inline constexpr double kMaxBitsPerKey = 100.0;
 

@@ -60,8 +60,8 @@ class FilterReader {
 
   // Batched queries: results[i] = MayMatch(keys[i]). Faster than a loop of
   // single queries on filters larger than the CPU caches, because the cache
-  // lines of many keys are prefetched before any is probed (RocksDB's
-  // MultiGet path). `results` must have keys.size() elements.
+  // lines of many keys are prefetched before any is probed (a storage
+  // engine's batched lookup). `results` must have keys.size() elements.
   void MayMatchBatch(absl::Span<const std::string_view> keys,
                      absl::Span<bool> results) const;
   void HashMayMatchBatch(absl::Span<const uint64_t> hashes,
@@ -82,8 +82,8 @@ class FilterReader {
   double bits_per_key() const;
   // The bit array in place, and its slots: 512-bit lines for the blocked
   // layout, bits for the standard one (null and 0 for a degraded reader).
-  // For a caller that compiles a kernel's probe into its own function, as
-  // the RocksDB adapter does; its answers must equal MayMatch's.
+  // For a caller that compiles a kernel's probe into its own function;
+  // its answers must equal MayMatch's.
   const uint8_t* bit_array() const { return bits_; }
   uint64_t num_slots() const { return num_slots_; }
 

@@ -50,9 +50,8 @@ absl::StatusOr<SimdKernel> ParseSimdKernel(std::string_view name);
 bool SimdKernelSupported(SimdKernel kernel);
 
 // Empty if every kernel this build has and this CPU runs passed its check;
-// otherwise a line for each one refused, saying what differed. (The
-// RocksDB filter policy writes it to the info LOG of each database that
-// builds a filter with it.)
+// otherwise a line for each one refused, saying what differed. (A caller
+// that logs may write it once, as bloomgate's plug-in does.)
 std::string_view SimdKernelCheckFailures();
 
 // The widest supported kernel.

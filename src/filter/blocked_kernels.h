@@ -24,9 +24,9 @@
 namespace bloomgate::internal {
 
 // Batches passed to FilterQueries::may_match_batch hold at most this many
-// hashes: a whole RocksDB MultiGet batch, so that all its lines are requested
-// before the first is probed (docs/filter-core-design.md, "Whole MultiGet
-// batches in flight": 32 against 16 and 64).
+// hashes, all of whose lines are requested before the first is probed:
+// a storage engine's whole MultiGet batch (docs/filter-core-design.md,
+// "Whole MultiGet batches in flight": 32 against 16 and 64).
 inline constexpr size_t kMaxQueryBatch = 32;
 
 // A kernel: its queries for each probe count, and the fill the builder runs

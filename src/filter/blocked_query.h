@@ -2,11 +2,10 @@
 //
 // A blocked filter's query, from hash (or key) to answer, for one probe
 // function of blocked_bloom.h. The core's kernels (blocked_kernels.cc) and
-// the RocksDB adapter's kernel readers (src/rocksdb/filter_bits.cc) both
-// instantiate these inside functions compiled for the probe's instruction
-// set: always_inline puts the bodies there, so that they are compiled for it
-// too, with the probe count the caller passes (a compile-time constant
-// there) folded in.
+// any reader a caller compiles for a kernel (kernel_list.h) instantiate these
+// inside functions compiled for the probe's instruction set: always_inline puts
+// the bodies there, so that they are compiled for it too, with the probe count
+// the caller passes (a compile-time constant there) folded in.
 
 #ifndef BLOOMGATE_SRC_FILTER_BLOCKED_QUERY_H_
 #define BLOOMGATE_SRC_FILTER_BLOCKED_QUERY_H_

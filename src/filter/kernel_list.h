@@ -1,10 +1,10 @@
 // Copyright 2026 The bloomgate Authors.
 //
 // The one list of the blocked layout's SIMD kernels, and the one switch
-// over them. The core's query tables (blocked_kernels.cc) and the RocksDB
-// adapter's readers (src/rocksdb/filter_bits.cc) are both expanded from the
-// list, and both find a kernel's entry through VisitCompiledKernel, so that
-// a new kernel is one entry here and its probe in blocked_query.h.
+// over them. The core's query tables (blocked_kernels.cc) and the readers a
+// caller compiles for each kernel are expanded from the list, and all find a
+// kernel's entry through VisitCompiledKernel, so that a new kernel is one entry
+// here and its probe in blocked_query.h.
 
 #ifndef BLOOMGATE_SRC_FILTER_KERNEL_LIST_H_
 #define BLOOMGATE_SRC_FILTER_KERNEL_LIST_H_

@@ -11,9 +11,9 @@
 // per key, once four keys share them.
 //
 // HashKeys is a template over the caller's key list, key_at(i) returning a
-// std::string_view, so that a caller with its own key type (RocksDB's
-// Slice) pays no copy. Call these inside a [[gnu::flatten]] function (of
-// the AVX2 target for the AVX2 one): GCC does not inline XXH3_64bits on its
+// std::string_view, so that a caller with its own key type (a storage
+// engine's slice) pays no copy. Call these inside a [[gnu::flatten]] function
+// (of the AVX2 target for the AVX2 one): GCC does not inline XXH3_64bits on its
 // own.
 
 #ifndef BLOOMGATE_SRC_FILTER_KEY_HASHES_H_

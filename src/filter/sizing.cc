@@ -141,9 +141,9 @@ double PredictedFilterFpRate(Layout layout, uint64_t num_keys,
 
 int OptimalNumProbes(Layout layout, double bits_per_key) {
   // Memoized: the blocked prediction takes tens of microseconds a probe
-  // count, and every FilterBuilder::Create asks (RocksDB: once per SST file),
-  // nearly always for the same few bits per key. Bounded, in case a caller
-  // sweeps bits per key.
+  // count, and every FilterBuilder::Create asks (a storage engine: once per
+  // file), nearly always for the same few bits per key. Bounded, in case a
+  // caller sweeps bits per key.
   constexpr size_t kMaxMemoized = 4096;
   static absl::Mutex mu(absl::kConstInit);
   static auto* memo ABSL_GUARDED_BY(mu) =

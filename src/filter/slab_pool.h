@@ -10,7 +10,7 @@
 //    kernel offers them: one fault per 2 MiB (10 ms for the same 80 MB);
 //  - released large slabs wait in a process-wide pool, up to a limit
 //    (bloomgate/filter_builder.h's SetFilterBuilderPoolLimit), for the next
-//    build (RocksDB builds one filter per SST file, one after
+//    build (a storage engine builds one filter per file, one after
 //    another). Pooled slabs are marked MADV_FREE: the kernel may take their
 //    pages back whenever it needs memory, and until it does, reusing them
 //    costs no fault. (A heap allocator gives the same reuse only while it
