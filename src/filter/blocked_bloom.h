@@ -13,10 +13,9 @@
 // all k positions are computed independently of one another -- exactly the
 // shape of one SIMD multiply over 16 lanes. (Re-multiplying one value per probe
 // instead would chain the probes: docs/filter-core-design.md.) The positions
-// behave as independent uniform probes: at 10 bits/key and the optimal k = 6,
-// 30M queries of 1M-key filters measured 0.9662% against 0.9665% predicted
-// for truly independent probes (PredictedFpRate); see also
-// tests/filter/fp_rate_test.cc.
+// behave as independent uniform probes: the FP rate measured is what
+// PredictedFpRate gives for truly independent ones (docs/filter-core-design.md;
+// tests/filter/fp_rate_test.cc).
 //
 // Adding: BlockedAdd, key by key, is the definition; the builder's fill
 // (blocked_fill.h) sets the same bits. Queries have two implementations that

@@ -118,11 +118,9 @@ void FilterReader::Prefetch(uint64_t hash) const {
 
 void FilterReader::MayMatchBatch(absl::Span<const std::string_view> keys,
                                  absl::Span<bool> results) const {
-  // All of a batch's keys are hashed before any line is requested. One loop
-  // that hashes a key and requests its line at once measured slower, in the
-  // caches and beyond them, and so did hashing inline here rather than
-  // calling HashKey (docs/filter-core-design.md, "One call from key to
-  // answer": "Tried and not kept").
+  // All of a batch's keys are hashed before any line is requested: the
+  // alternatives measured slower (docs/filter-core-design.md, "One call from
+  // key to answer").
   uint64_t hashes[kBatch];
   for (size_t start = 0; start < keys.size(); start += kBatch) {
     const size_t n = std::min(kBatch, keys.size() - start);
