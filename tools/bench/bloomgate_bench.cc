@@ -20,6 +20,7 @@
 #include "tools/bench/direct_reads.h"
 #include "tools/bench/report.h"
 #include "tools/bench/runner.h"
+#include "tools/bench/summary.h"
 #include "tools/flags_usage.h"
 
 ABSL_FLAG(std::string, benchmarks, "fillrandom,readmixed",
@@ -321,6 +322,9 @@ int main(int argc, char** argv) {
   if (!results.ok()) return Fail(results.status());
 
   PrintComparison(options, *results);
+  PrintTable("Summary", bench::FormatSummary(*results),
+             "Time per lookup: measured, wall clock; a ratio of reads or of "
+             "time compares the two filters named, on the rows above.\n");
   PrintMonkeyComparison(*results);
   if (!options.json.empty()) {
     if (absl::Status s = bench::WriteJsonFile(options.json, *results);

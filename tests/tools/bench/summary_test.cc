@@ -1,0 +1,70 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "tools/bench/summary.h"
+
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace bloomgate::bench {
+namespace {
+
+BenchResult Read(std::string_view filter, double ios_per_miss,
+                 double micros_per_op, double bits_per_key) {
+  BenchResult r;
+  r.engine = EngineKind::kRocksDB;
+  r.benchmark = BenchmarkKind::kReadMissing;
+  r.filter = *FilterSpec::Parse(filter);
+  r.ios_per_miss = ios_per_miss;
+  r.micros_per_op = micros_per_op;
+  r.bits_per_key = bits_per_key;
+  return r;
+}
+
+// The fewest reads and the least time may go to different filters; each is
+// named with the next and the ratio between them, from the rows' numbers.
+TEST(SummaryTest, NamesTheBestAndTheNextWithTheirRatio) {
+  std::vector<BenchResult> results = {
+      Read("none", 2.7, 240, 0),
+      Read("rocksdb_bloom", 0.0262, 3.9, 10.04),
+      Read("rocksdb_ribbon", 0.0032, 1.5, 10.00),
+      Read("bloomgate_mixed", 0.0019, 1.6, 10.00),
+  };
+  const std::string summary = FormatSummary(results);
+  EXPECT_NE(summary.find("rocksdb readmissing: fewest reads per absent lookup: "
+                         "bloomgate_mixed, 0.0019, 1.68x fewer than "
+                         "rocksdb_ribbon (0.0032)"),
+            std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("least time per lookup: rocksdb_ribbon, 1.5 us, "
+                         "1.07x less than bloomgate_mixed (1.6 us)"),
+            std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("filters at 10.00-10.04 bits/key; reads from the "
+                         "page cache"),
+            std::string::npos)
+      << summary;
+  // 0.4% apart: not flagged.
+  EXPECT_EQ(summary.find("differ"), std::string::npos) << summary;
+}
+
+TEST(SummaryTest, FlagsMemoriesMoreThanHalfAPercentApart) {
+  const std::string summary = FormatSummary(
+      {Read("rocksdb_bloom", 0.02, 3, 10.0), Read("bloomgate", 0.02, 3, 10.1)});
+  EXPECT_NE(summary.find("rocksdb_bloom and bloomgate tie at 0.02"),
+            std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("memories differ by more than 0.5%"),
+            std::string::npos)
+      << summary;
+}
+
+TEST(SummaryTest, NeedsTwoFilteredResultsToCompare) {
+  EXPECT_EQ(FormatSummary({Read("none", 2.7, 240, 0),
+                           Read("bloomgate", 0.02, 3, 10)}),
+            "");
+}
+
+}  // namespace
+}  // namespace bloomgate::bench

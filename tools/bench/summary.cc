@@ -1,0 +1,120 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "tools/bench/summary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "bloomgate/absl_compat.h"
+#include "tools/bench/bench_options.h"
+
+namespace bloomgate::bench {
+namespace {
+
+// The results of one engine and read benchmark that had a filter.
+std::vector<std::vector<const BenchResult*>> Groups(
+    const std::vector<BenchResult>& results) {
+  std::vector<std::vector<const BenchResult*>> groups;
+  for (const BenchResult& r : results) {
+    if (IsFillBenchmark(r.benchmark) ||
+        r.filter.family == FilterFamily::kNone || std::isnan(r.ios_per_miss)) {
+      continue;
+    }
+    auto same = [&](const std::vector<const BenchResult*>& g) {
+      return g.front()->engine == r.engine &&
+             g.front()->benchmark == r.benchmark;
+    };
+    auto it = std::find_if(groups.begin(), groups.end(), same);
+    if (it == groups.end()) {
+      groups.push_back({&r});
+    } else {
+      it->push_back(&r);
+    }
+  }
+  return groups;
+}
+
+std::string Name(const BenchResult& r) { return r.filter.KindName(); }
+
+// "<best>, <value><unit>, <ratio>x <fewer> than <next> (<value><unit>)", or
+// a tie, for the results ordered by `value` (smaller is better).
+template <typename Value>
+std::string BestAndNext(std::vector<const BenchResult*> group, Value value,
+                        const char* format, const char* unit,
+                        const char* fewer) {
+  std::stable_sort(group.begin(), group.end(),
+                   [&](const BenchResult* a, const BenchResult* b) {
+                     return value(*a) < value(*b);
+                   });
+  const BenchResult& best = *group[0];
+  const BenchResult& next = *group[1];
+  const std::string best_value = absl::StrFormat(format, value(best));
+  const std::string next_value = absl::StrFormat(format, value(next));
+  if (best_value == next_value) {
+    return absl::StrCat(Name(best), " and ", Name(next), " tie at ", best_value,
+                        unit);
+  }
+  const std::string ratio =
+      value(best) > 0 ? absl::StrFormat("%.2fx", value(next) / value(best))
+                      : std::string("infinitely");
+  return absl::StrCat(Name(best), ", ", best_value, unit, ", ", ratio, " ",
+                      fewer, " than ", Name(next), " (", next_value, unit, ")");
+}
+
+// The filters' measured memory, and where their reads went.
+std::string Conditions(const std::vector<const BenchResult*>& group) {
+  double low = INFINITY, high = -INFINITY;
+  double read_us = 0;
+  int timed = 0;
+  bool direct = true;
+  for (const BenchResult* r : group) {
+    low = std::min(low, r->bits_per_key);
+    high = std::max(high, r->bits_per_key);
+    direct &= r->direct_reads;
+    if (r->timed_reads && !std::isnan(r->read_latency_us)) {
+      read_us += r->read_latency_us;
+      ++timed;
+    }
+  }
+  std::string out = absl::StrFormat("filters at %.2f-%.2f bits/key", low, high);
+  if (high > low * 1.005) {
+    absl::StrAppend(&out, " (memories differ by more than 0.5%)");
+  }
+  absl::StrAppend(&out, direct ? "; reads from the device (O_DIRECT)"
+                               : "; reads from the page cache");
+  if (timed > 0) {
+    absl::StrAppend(
+        &out, absl::StrFormat(", %.1f us a read measured", read_us / timed));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string FormatSummary(const std::vector<BenchResult>& results) {
+  std::string out;
+  for (const std::vector<const BenchResult*>& group : Groups(results)) {
+    if (group.size() < 2) continue;
+    const BenchResult& first = *group.front();
+    absl::StrAppend(
+        &out, ToAbsl(EngineName(first.engine)), " ",
+        ToAbsl(BenchmarkName(first.benchmark)),
+        ": fewest reads per absent "
+        "lookup: ",
+        BestAndNext(
+            group, [](const BenchResult& r) { return r.ios_per_miss; }, "%.4g",
+            "", "fewer"),
+        "\n  least time per lookup: ",
+        BestAndNext(
+            group, [](const BenchResult& r) { return r.micros_per_op; }, "%.3g",
+            " us", "less"),
+        "\n  ", Conditions(group), "\n");
+  }
+  return out;
+}
+
+}  // namespace bloomgate::bench
