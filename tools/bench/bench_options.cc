@@ -129,6 +129,11 @@ absl::Status ValidateWorkload(const BenchOptions& o) {
   if (!(o.bloom_bits >= 0.1 && o.bloom_bits <= 100)) {
     return Invalid("bloom_bits", "must be in [0.1, 100]");
   }
+  for (double bits : o.sweep_bits) {
+    if (!(bits >= 0.1 && bits <= 100)) {
+      return Invalid("sweep_bits", "every memory must be in [0.1, 100]");
+    }
+  }
   if (o.batch_size < 1 || o.batch_size > 100000) {
     return Invalid("batch_size", "must be in [1, 100000]");
   }

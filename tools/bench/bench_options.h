@@ -89,6 +89,12 @@ struct BenchOptions {
   // parameter: RocksDB's Ribbon gets the parameter that takes this memory
   // (SpecForMemory), the others take it as theirs.
   double bloom_bits = 10.0;
+  // Non-empty: every filter without its own parameter runs at each of these
+  // memories in turn, bits per key, in place of bloom_bits (filter none
+  // once), on one tree where same_tree grows one: a sweep of memory whose
+  // only change from point to point is the filters. monkey_equal_memory
+  // does not apply.
+  std::vector<double> sweep_bits;
   uint64_t seed = 301;
   int batch_size = 100;     // keys per write of a fill (db_bench's batch_size)
   int threads = 1;          // lookup threads (fills always use one)

@@ -13,6 +13,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "bloomgate/absl_compat.h"
 #include "bloomgate/filter_spec.h"
@@ -70,6 +71,11 @@ ABSL_FLAG(int64_t, filterless_reads, 100000,
           "the same streams. A filterless lookup reads every file covering "
           "the key, tens of times the work of a filtered one, at the same "
           "cost per lookup; 0 means --reads");
+ABSL_FLAG(std::vector<std::string>, sweep_bits, {},
+          "Comma-separated bits per key, e.g. 4,6,8,10,12,14,16: every filter "
+          "without its own parameter runs at each in turn instead of "
+          "--bloom_bits (none once), on the one tree --same_tree grows; "
+          "--monkey_equal_memory does not apply");
 ABSL_FLAG(int32_t, key_size, 16, "Key size in bytes");
 ABSL_FLAG(int32_t, value_size, 100, "Value size in bytes");
 ABSL_FLAG(double, negative_ratio, 0.99,
@@ -199,6 +205,14 @@ absl::StatusOr<bench::BenchOptions> ReadFlags() {
   options.value_size = absl::GetFlag(FLAGS_value_size);
   options.negative_ratio = absl::GetFlag(FLAGS_negative_ratio);
   options.bloom_bits = absl::GetFlag(FLAGS_bloom_bits);
+  for (const std::string& bits : absl::GetFlag(FLAGS_sweep_bits)) {
+    double value = 0;
+    if (!absl::SimpleAtod(bits, &value)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--sweep_bits: \"", bits, "\" is not a number"));
+    }
+    options.sweep_bits.push_back(value);
+  }
   options.db = absl::GetFlag(FLAGS_db);
   options.keep_db = absl::GetFlag(FLAGS_keep_db);
   options.use_existing_db = absl::GetFlag(FLAGS_use_existing_db);
@@ -322,7 +336,8 @@ int main(int argc, char** argv) {
   if (!results.ok()) return Fail(results.status());
 
   PrintComparison(options, *results);
-  PrintTable("Summary", bench::FormatSummary(*results),
+  PrintTable("Summary",
+             bench::FormatSummary(*results, !options.sweep_bits.empty()),
              "Time per lookup: measured, wall clock; a ratio of reads or of "
              "time compares the two filters named, on the rows above.\n");
   PrintMonkeyComparison(*results);

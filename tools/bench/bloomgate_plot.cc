@@ -27,6 +27,10 @@ ABSL_FLAG(std::vector<std::string>, fp_sweep, {},
 ABSL_FLAG(std::vector<std::string>, io_sweep, {},
           "Comma-separated --json files of a --write_buffer_size sweep: "
           "ios_vs_files.png");
+ABSL_FLAG(std::string, memory_sweep, "",
+          "A --json file of one tree's filters rewritten at several "
+          "memories (--same_tree, a --filter list of kinds at several bits "
+          "per key): reads_vs_memory.png and time_vs_memory.png");
 ABSL_FLAG(std::string, latency, "",
           "A --json file of a run with --histogram: latency_cdf.png");
 
@@ -66,7 +70,8 @@ int main(int argc, char** argv) {
       "Draws the charts of docs/evaluation.md from bloomgate_bench --json "
       "files, with gnuplot.\n"
       "Usage: bloomgate_plot --out=DIR [--fp_sweep=A.json,B.json,...] "
-      "[--io_sweep=...] [--latency=RESULTS.json]",
+      "[--io_sweep=...] [--memory_sweep=RESULTS.json] "
+      "[--latency=RESULTS.json]",
       __FILE__);
   if (absl::Status s = bloomgate::tools::ParseToolFlags(argc, argv); !s.ok()) {
     return Fail(s);
@@ -74,11 +79,21 @@ int main(int argc, char** argv) {
   const std::string out = absl::GetFlag(FLAGS_out);
   const std::vector<std::string> fp = absl::GetFlag(FLAGS_fp_sweep);
   const std::vector<std::string> io = absl::GetFlag(FLAGS_io_sweep);
+  const std::string memory = absl::GetFlag(FLAGS_memory_sweep);
   const std::string latency = absl::GetFlag(FLAGS_latency);
   if (out.empty()) return Fail(absl::InvalidArgumentError("--out is empty"));
-  if (fp.empty() && io.empty() && latency.empty()) {
+  if (fp.empty() && io.empty() && memory.empty() && latency.empty()) {
     return Fail(absl::InvalidArgumentError(
-        "nothing to draw: give --fp_sweep, --io_sweep or --latency"));
+        "nothing to draw: give --fp_sweep, --io_sweep, --memory_sweep or "
+        "--latency"));
+  }
+  if (!memory.empty()) {
+    absl::StatusOr<nlohmann::json> results = ReadResults({memory});
+    if (!results.ok()) return Fail(results.status());
+    if (absl::Status s = bench::WriteMemoryCharts(out, *results, &std::cout);
+        !s.ok()) {
+      return Fail(s);
+    }
   }
   if (!fp.empty() || !io.empty()) {
     absl::StatusOr<nlohmann::json> fp_results = ReadResults(fp);

@@ -146,6 +146,53 @@ SweepScale ScaleOf(const Json& results) {
   return scale;
 }
 
+MemorySweep ReadsAgainstMemory(const Json& results) {
+  const std::vector<BenchResult> all = ReadResults(results);
+  auto usable = [](const BenchResult& r) {
+    return !IsFillBenchmark(r.benchmark) &&
+           r.filter.family != FilterFamily::kNone &&
+           !std::isnan(r.ios_per_miss) && !std::isnan(r.bits_per_key);
+  };
+  // The engine with the most such results.
+  MemorySweep sweep;
+  int64_t most = 0;
+  for (EngineKind engine : {EngineKind::kRocksDB, EngineKind::kLsm}) {
+    const int64_t n = std::count_if(
+        all.begin(), all.end(),
+        [&](const BenchResult& r) { return usable(r) && r.engine == engine; });
+    if (n > most) {
+      most = n;
+      sweep.engine = engine;
+    }
+  }
+  std::string first_kind;
+  for (const BenchResult& r : all) {
+    if (!usable(r) || r.engine != sweep.engine) continue;
+    const std::string kind = r.filter.KindName();
+    if (first_kind.empty()) {
+      first_kind = kind;
+      sweep.direct_reads = r.direct_reads;
+      sweep.scale.lookups = r.ops;
+      for (int64_t keys : r.keys_per_level) sweep.scale.keys += keys;
+    }
+    sweep.reads[SeriesIndex(&sweep.reads, kind)].points.emplace_back(
+        r.bits_per_key, r.ios_per_miss);
+    sweep.micros[SeriesIndex(&sweep.micros, kind)].points.emplace_back(
+        r.bits_per_key, r.micros_per_op);
+    if (kind == first_kind && !std::isnan(r.ios_per_miss_floor)) {
+      sweep.floor.points.emplace_back(r.bits_per_key, r.ios_per_miss_floor);
+    }
+  }
+  sweep.floor.title = "floor";
+  for (std::vector<Series>* all_series : {&sweep.reads, &sweep.micros}) {
+    for (Series& series : *all_series) {
+      std::sort(series.points.begin(), series.points.end());
+    }
+  }
+  std::sort(sweep.floor.points.begin(), sweep.floor.points.end());
+  return sweep;
+}
+
 std::optional<LatencyChart> MissLatencyCdf(const Json& results) {
   const std::vector<BenchResult> all = ReadResults(results);
   auto has_cdf = [](const BenchResult& r) {
@@ -346,6 +393,60 @@ absl::Status WriteLatencyChart(const std::string& dir, const Json& results,
   if (s.ok()) s = RunGnuplot(dir, "latency_cdf.gp");
   if (!s.ok()) return s;
   *out << "Plot written: " << dir << "/latency_cdf.png\n";
+  return absl::OkStatus();
+}
+
+absl::Status WriteMemoryCharts(const std::string& dir, const Json& results,
+                               std::ostream* out) {
+  const MemorySweep sweep = ReadsAgainstMemory(results);
+  if (sweep.reads.empty()) {
+    return absl::InvalidArgumentError(
+        "no read results with a filter in the memory sweep's JSON");
+  }
+  if (absl::Status s = CreateDir(dir); !s.ok()) return s;
+  std::vector<Series> reads = sweep.reads;
+  if (!sweep.floor.points.empty()) reads.push_back(sweep.floor);
+  absl::Status s =
+      WriteFile(dir + "/reads_vs_memory.dat",
+                FormatSeries("bits_per_key", "reads_per_absent_lookup", reads));
+  if (s.ok()) {
+    s = WriteFile(
+        dir + "/time_vs_memory.dat",
+        FormatSeries("bits_per_key", "micros_per_absent_lookup", sweep.micros));
+  }
+  if (!s.ok()) return s;
+  const std::string where = absl::StrCat(
+      ToAbsl(EngineName(sweep.engine)), ", one tree of ", sweep.scale.keys,
+      " keys, ", sweep.direct_reads ? "device reads" : "page-cache reads");
+  std::vector<std::string> read_clauses = CurveClauses(
+      "reads_vs_memory.dat", sweep.reads, "linespoints pt", 5, " lw 2");
+  if (!sweep.floor.points.empty()) {
+    read_clauses.push_back(
+        absl::StrCat("'reads_vs_memory.dat' index ", sweep.reads.size(),
+                     " with lines dt 2 lw 2 lc rgb 'black' title ",
+                     GnuplotString("floor: per-file filters at 2^-bits")));
+  }
+  const std::string gp = absl::StrCat(
+      "# Rendered by bloomgate_plot --memory_sweep; rerun with: gnuplot "
+      "memory.gp\n",
+      kTerminal, "set grid\nset key top right\n",
+      "set xlabel 'filter memory, bits per key (measured)'\n",
+      "set output 'reads_vs_memory.png'\n", "set title ",
+      GnuplotString(absl::StrCat("Reads per absent lookup (", where, ")")),
+      "\nset ylabel ",
+      GnuplotString(absl::StrCat("data-block reads per absent-key lookup (",
+                                 sweep.scale.lookups, " a point)")),
+      "\n", "set logscale y\nset format y '%g'\n", PlotCommand(read_clauses),
+      "set output 'time_vs_memory.png'\n", "set title ",
+      GnuplotString(absl::StrCat("Time per absent lookup (", where, ")")),
+      "\nset ylabel 'microseconds per absent-key lookup (measured)'\n",
+      PlotCommand(CurveClauses("time_vs_memory.dat", sweep.micros,
+                               "linespoints pt", 5, " lw 2")));
+  s = WriteFile(dir + "/memory.gp", gp);
+  if (s.ok()) s = RunGnuplot(dir, "memory.gp");
+  if (!s.ok()) return s;
+  *out << "Plots written: " << dir << "/reads_vs_memory.png, " << dir
+       << "/time_vs_memory.png\n";
   return absl::OkStatus();
 }
 

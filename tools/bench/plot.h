@@ -62,6 +62,23 @@ struct SweepScale {
 };
 SweepScale ScaleOf(const nlohmann::json& results);
 
+// The read results of one tree whose filters were rewritten at several
+// memories (bloomgate_bench --same_tree with a --filter list of kinds at
+// several bits per key), of the engine that ran the most of them: for each
+// filter kind, in the order first met, (bits per key its filters spent,
+// reads per absent lookup) and (the same bits, microseconds per lookup);
+// and the floor (ios_per_miss_floor) at the memory of each of the first
+// kind's results, titled "floor".
+struct MemorySweep {
+  EngineKind engine = EngineKind::kRocksDB;
+  bool direct_reads = false;
+  SweepScale scale;
+  std::vector<Series> reads;
+  std::vector<Series> micros;
+  Series floor;
+};
+MemorySweep ReadsAgainstMemory(const nlohmann::json& results);
+
 // Each function reads `results` back into BenchResults (ResultFromJson),
 // leaving out those it cannot.
 
@@ -96,6 +113,13 @@ absl::Status WriteSweepCharts(const std::string& dir,
 // DIR/latency_cdf.{dat,gp,png} from MissLatencyCdf(results);
 // InvalidArgument if it finds nothing to draw.
 absl::Status WriteLatencyChart(const std::string& dir,
+                               const nlohmann::json& results,
+                               std::ostream* out);
+
+// DIR/reads_vs_memory.{dat,png} and time_vs_memory.png from
+// ReadsAgainstMemory(results), and DIR/memory.gp that draws them;
+// InvalidArgument if it finds no filter to draw.
+absl::Status WriteMemoryCharts(const std::string& dir,
                                const nlohmann::json& results,
                                std::ostream* out);
 

@@ -87,7 +87,7 @@ void Runner::RemoveBaseDir(const std::string& base, bool temporary) const {
 
 bool Runner::EqualMemory() const {
   const std::vector<FilterArg>& filters = options_.filters;
-  return options_.monkey_equal_memory &&
+  return options_.monkey_equal_memory && options_.sweep_bits.empty() &&
          FindFilter(filters, kMonkeyKind) != filters.end() &&
          FindFilter(filters, kUniformKind) != filters.end();
 }
@@ -199,7 +199,9 @@ absl::Status Runner::RunFilters(EngineKind engine,
     }
     const std::optional<double> bits = uniform ? uniform_bits : std::nullopt;
     const size_t results_before = all->size();
-    absl::Status s = RunAndCollect(engine, filter, dir, bits, all);
+    absl::Status s = SweepsMemory(filter)
+                         ? RunAtEachMemory(engine, filter, dir, all)
+                         : RunAndCollect(engine, filter, dir, bits, all);
     if (!s.ok()) return s;
     if (equal_memory && !filter.own_parameter &&
         filter.spec.SameKind(kMonkeyKind)) {
@@ -208,6 +210,22 @@ absl::Status Runner::RunFilters(EngineKind engine,
       }
       uniform_bits = MonkeyMemoryBits();
     }
+  }
+  return absl::OkStatus();
+}
+
+bool Runner::SweepsMemory(const FilterArg& filter) const {
+  return !options_.sweep_bits.empty() && !filter.own_parameter &&
+         filter.spec.family != FilterFamily::kNone;
+}
+
+absl::Status Runner::RunAtEachMemory(EngineKind engine, const FilterArg& filter,
+                                     const std::string& dir,
+                                     std::vector<BenchResult>* all) {
+  for (double bits : options_.sweep_bits) {
+    absl::Status s =
+        RunAndCollect(engine, filter, absl::StrCat(dir, "_", bits), bits, all);
+    if (!s.ok()) return s;
   }
   return absl::OkStatus();
 }

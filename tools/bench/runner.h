@@ -125,6 +125,12 @@ class Runner {
                              const std::string& dir,
                              std::optional<double> bloom_bits,
                              std::vector<BenchResult>* all);
+  // Whether `filter` runs at each of options.sweep_bits, and running it so,
+  // in `dir`_<bits>.
+  bool SweepsMemory(const FilterArg& filter) const;
+  absl::Status RunAtEachMemory(EngineKind engine, const FilterArg& filter,
+                               const std::string& dir,
+                               std::vector<BenchResult>* all);
   // Whether `engine` measures every filter on one tree (same_tree).
   bool SameTree(EngineKind engine) const;
   // Grows that tree in a folder under `base`, appends the fills' results to

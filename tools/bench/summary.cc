@@ -15,9 +15,10 @@
 namespace bloomgate::bench {
 namespace {
 
-// The results of one engine and read benchmark that had a filter.
+// The results of one engine and read benchmark that had a filter (and,
+// `by_memory`, the same memory asked for).
 std::vector<std::vector<const BenchResult*>> Groups(
-    const std::vector<BenchResult>& results) {
+    const std::vector<BenchResult>& results, bool by_memory) {
   std::vector<std::vector<const BenchResult*>> groups;
   for (const BenchResult& r : results) {
     if (IsFillBenchmark(r.benchmark) ||
@@ -26,7 +27,8 @@ std::vector<std::vector<const BenchResult*>> Groups(
     }
     auto same = [&](const std::vector<const BenchResult*>& g) {
       return g.front()->engine == r.engine &&
-             g.front()->benchmark == r.benchmark;
+             g.front()->benchmark == r.benchmark &&
+             (!by_memory || g.front()->bloom_bits == r.bloom_bits);
     };
     auto it = std::find_if(groups.begin(), groups.end(), same);
     if (it == groups.end()) {
@@ -95,16 +97,18 @@ std::string Conditions(const std::vector<const BenchResult*>& group) {
 
 }  // namespace
 
-std::string FormatSummary(const std::vector<BenchResult>& results) {
+std::string FormatSummary(const std::vector<BenchResult>& results,
+                          bool by_memory) {
   std::string out;
-  for (const std::vector<const BenchResult*>& group : Groups(results)) {
+  for (const std::vector<const BenchResult*>& group :
+       Groups(results, by_memory)) {
     if (group.size() < 2) continue;
     const BenchResult& first = *group.front();
     absl::StrAppend(
         &out, ToAbsl(EngineName(first.engine)), " ",
         ToAbsl(BenchmarkName(first.benchmark)),
-        ": fewest reads per absent "
-        "lookup: ",
+        by_memory ? absl::StrCat(" at ", first.bloom_bits, " bits/key") : "",
+        ": fewest reads per absent lookup: ",
         BestAndNext(
             group, [](const BenchResult& r) { return r.ios_per_miss; }, "%.4g",
             "", "fewer"),

@@ -14,14 +14,16 @@
 
 namespace bloomgate::bench {
 
-// For each engine and read benchmark with at least two filtered results
-// (filter none left out), in run order: the fewest data-block reads per
+// For each engine and read benchmark (and, `by_memory`, each memory asked
+// for: a --sweep_bits run) with at least two filtered results (filter none
+// left out), in run order: the fewest data-block reads per
 // absent lookup (I/O/miss) and the next, the least time per lookup and the
 // next, the range of the filters' measured bits per key (said to differ
 // where it spans more than 0.5%), where the reads went (the device or the
 // page cache) and their measured mean latency when timed. Empty when no
 // group has two filters to compare.
-std::string FormatSummary(const std::vector<BenchResult>& results);
+std::string FormatSummary(const std::vector<BenchResult>& results,
+                          bool by_memory = false);
 
 }  // namespace bloomgate::bench
 

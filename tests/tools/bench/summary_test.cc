@@ -60,9 +60,30 @@ TEST(SummaryTest, FlagsMemoriesMoreThanHalfAPercentApart) {
       << summary;
 }
 
+// A sweep compares the filters at each memory, not across memories.
+TEST(SummaryTest, BySweptMemoryComparesAtEachMemory) {
+  std::vector<BenchResult> results = {Read("bloomgate", 0.14, 7, 6.04),
+                                      Read("rocksdb_ribbon", 0.04, 3, 6.00),
+                                      Read("bloomgate", 0.02, 3, 10.05),
+                                      Read("rocksdb_ribbon", 0.003, 2, 10.0)};
+  results[0].bloom_bits = results[1].bloom_bits = 6;
+  results[2].bloom_bits = results[3].bloom_bits = 10;
+  const std::string summary = FormatSummary(results, /*by_memory=*/true);
+  EXPECT_NE(summary.find("rocksdb readmissing at 6 bits/key: fewest reads per "
+                         "absent lookup: rocksdb_ribbon, 0.04, 3.50x fewer "
+                         "than bloomgate (0.14)"),
+            std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("rocksdb readmissing at 10 bits/key: fewest reads "
+                         "per absent lookup: rocksdb_ribbon, 0.003, 6.67x "
+                         "fewer than bloomgate (0.02)"),
+            std::string::npos)
+      << summary;
+}
+
 TEST(SummaryTest, NeedsTwoFilteredResultsToCompare) {
-  EXPECT_EQ(FormatSummary({Read("none", 2.7, 240, 0),
-                           Read("bloomgate", 0.02, 3, 10)}),
+  EXPECT_EQ(FormatSummary(
+                {Read("none", 2.7, 240, 0), Read("bloomgate", 0.02, 3, 10)}),
             "");
 }
 
