@@ -189,5 +189,75 @@ TEST(PlotTest, WritesDataScriptsAndCharts) {
       WriteLatencyChart(dir.string(), Json::array(), &out)));
 }
 
+// A --sweep_bits run on RocksDB's grown tree: two kinds at two memories,
+// as RunAll orders them (the grown tree's fill first), and an LSM result
+// the chart leaves out (fewer results than RocksDB's).
+Json MemorySweepResults() {
+  Json results = Json::array({Result("rocksdb", "bloomgate", "fillrandom"),
+                              Result("lsm", "bloomgate", "readmissing")});
+  results[1]["ios_per_miss"] = 0.5;
+  results[1]["bits_per_key"] = 10.0;
+  for (const std::string filter : {"bloomgate_mixed", "rocksdb_ribbon"}) {
+    for (double bits : {8.0, 4.0}) {
+      Json r = Result("rocksdb", filter, "readmissing");
+      r["bloom_bits"] = bits;
+      r["bits_per_key"] = bits + 0.01;
+      r["ios_per_miss"] = (filter == "rocksdb_ribbon" ? 2 : 1) / bits;
+      r["micros_per_op"] = 10 / bits;
+      r["ios_per_miss_floor"] = 0.5 / bits;
+      r["direct_reads"] = true;
+      results.push_back(r);
+    }
+  }
+  return results;
+}
+
+TEST(PlotTest, MemoryChartsAreOneLinePerKindAndTheFirstKindsFloor) {
+  const MemorySweep sweep = ReadsAgainstMemory(MemorySweepResults());
+  EXPECT_EQ(sweep.engine, EngineKind::kRocksDB);
+  EXPECT_TRUE(sweep.direct_reads);
+  EXPECT_EQ(sweep.scale.keys, 5000);
+  EXPECT_EQ(sweep.scale.lookups, 1000);
+  ASSERT_EQ(sweep.reads.size(), 2u);
+  EXPECT_EQ(sweep.reads[0].title, "bloomgate_mixed");
+  EXPECT_EQ(sweep.reads[1].title, "rocksdb_ribbon");
+  // In order of memory, whatever the run's order.
+  using Points = std::vector<std::pair<double, double>>;
+  EXPECT_EQ(sweep.reads[1].points, (Points{{4.01, 0.5}, {8.01, 0.25}}));
+  EXPECT_EQ(sweep.micros[0].points, (Points{{4.01, 2.5}, {8.01, 1.25}}));
+  EXPECT_EQ(sweep.floor.title, "floor");
+  EXPECT_EQ(sweep.floor.points, (Points{{4.01, 0.125}, {8.01, 0.0625}}));
+}
+
+TEST(PlotTest, WritesTheMemoryCharts) {
+  const test_support::TempDir scratch("bloomgate_plot_memory_test");
+  const std::filesystem::path dir = scratch.Sub("plots");
+  std::ostringstream out;
+  absl::Status s = WriteMemoryCharts(dir.string(), MemorySweepResults(), &out);
+  const std::string gp = ReadFile(dir / "memory.gp");
+  EXPECT_NE(gp.find("set output 'reads_vs_memory.png'"), std::string::npos)
+      << gp;
+  EXPECT_NE(gp.find("'Reads per absent lookup (rocksdb, one tree of 5000 "
+                    "keys, device reads)'"),
+            std::string::npos)
+      << gp;
+  EXPECT_NE(gp.find("'reads_vs_memory.dat' index 2 with lines dt 2"),
+            std::string::npos)
+      << gp;
+  EXPECT_EQ(ReadFile(dir / "time_vs_memory.dat"),
+            "# bloomgate_mixed\n# bits_per_key micros_per_absent_lookup\n"
+            "4.01 2.5\n8.01 1.25\n\n\n# rocksdb_ribbon\n"
+            "# bits_per_key micros_per_absent_lookup\n4.01 2.5\n8.01 1.25\n"
+            "\n\n");
+  if (s.ok()) {
+    EXPECT_GT(std::filesystem::file_size(dir / "reads_vs_memory.png"), 0u);
+    EXPECT_GT(std::filesystem::file_size(dir / "time_vs_memory.png"), 0u);
+  } else {
+    EXPECT_TRUE(absl::IsFailedPrecondition(s)) << s;  // no gnuplot here
+  }
+  EXPECT_TRUE(absl::IsInvalidArgument(
+      WriteMemoryCharts(dir.string(), Json::array(), &out)));
+}
+
 }  // namespace
 }  // namespace bloomgate::bench

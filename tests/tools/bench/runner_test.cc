@@ -431,5 +431,39 @@ TEST_F(SameTreeTest, OffGrowsATreePerFilter) {
   EXPECT_EQ(output_.find("rewrite"), std::string::npos) << output_;
 }
 
+// --sweep_bits: every filter at each memory, all on the one grown tree;
+// none once.
+TEST_F(SameTreeTest, ASweepRunsEveryFilterAtEachMemoryOnTheTree) {
+  BenchOptions o = LeveledOptions();
+  o.filters = *ParseFilterList("none,bloomgate,rocksdb_ribbon");
+  // Memories where whole cache lines stay within 2%, as at 10 above.
+  o.sweep_bits = {10, 14};
+  const std::vector<BenchResult> results = RunAll(o);
+  std::vector<const BenchResult*> fills, reads;
+  for (const BenchResult& r : results) {
+    (IsFillBenchmark(r.benchmark) ? fills : reads).push_back(&r);
+  }
+  ASSERT_EQ(fills.size(), 1u) << output_;
+  ASSERT_EQ(reads.size(), 5u) << output_;
+  EXPECT_EQ(reads[0]->filter.family, FilterFamily::kNone);
+  const std::vector<std::pair<std::string, double>> expected = {
+      {"bloomgate", 10},
+      {"bloomgate", 14},
+      {"rocksdb_ribbon", 10},
+      {"rocksdb_ribbon", 14}};
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const BenchResult& r = *reads[i + 1];
+    EXPECT_EQ(r.filter.KindName(), expected[i].first);
+    EXPECT_EQ(r.bloom_bits, expected[i].second);
+    EXPECT_NEAR(r.bits_per_key, expected[i].second,
+                expected[i].second * kOverBudgetFraction)
+        << expected[i].first;
+    EXPECT_EQ(r.keys_per_level, fills[0]->keys_per_level);
+  }
+  // More memory, fewer false positives, for each family.
+  EXPECT_LT(reads[2]->false_positives, reads[1]->false_positives);
+  EXPECT_LT(reads[4]->false_positives, reads[3]->false_positives);
+}
+
 }  // namespace
 }  // namespace bloomgate::bench
