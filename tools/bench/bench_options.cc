@@ -295,9 +295,11 @@ FilterSpec FilterForRun(const FilterArg& filter, const BenchOptions& options,
 }
 
 double ReadMicros(const BenchOptions& options) {
-  return options.read_micros.value_or(options.engine.use_direct_reads
-                                          ? kDefaultDeviceReadMicros
-                                          : kDefaultPageCacheReadMicros);
+  if (options.read_micros.has_value()) return *options.read_micros;
+  if (!options.engine.use_direct_reads) return kDefaultPageCacheReadMicros;
+  return std::isnan(options.measured_read_micros)
+             ? kDefaultDeviceReadMicros
+             : options.measured_read_micros;
 }
 
 absl::Status ValidateBenchOptions(const BenchOptions& o) {

@@ -9,6 +9,7 @@
 #define BLOOMGATE_TOOLS_BENCH_BENCH_OPTIONS_H_
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -129,9 +130,12 @@ struct BenchOptions {
   bool histogram = false;
   double io_latency_us = 0;  // latency model (docs/evaluation.md); 0 = off
   // The read time bloomgate_mixed's cost model weighs a false positive
-  // with, in microseconds; unset: kDefaultDeviceReadMicros with
-  // engine.use_direct_reads, else kDefaultPageCacheReadMicros.
+  // with, in microseconds; unset: with engine.use_direct_reads the device's
+  // latency measured before the run (measured_read_micros) or, where it
+  // could not be, kDefaultDeviceReadMicros; else kDefaultPageCacheReadMicros.
   std::optional<double> read_micros;
+  // Set by ApplyDirectReads (direct_reads.h); NaN where not measured.
+  double measured_read_micros = std::numeric_limits<double>::quiet_NaN();
   std::string json;      // write results here when not empty
   bool progress = true;  // progress bar when stderr is a terminal
 };

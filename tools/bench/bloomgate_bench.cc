@@ -124,8 +124,9 @@ ABSL_FLAG(bool, wait_for_compactions, false,
 ABSL_FLAG(double, read_micros, -1,
           "bloomgate_mixed: the time of one data-block read, in "
           "microseconds, that its cost model weighs a false positive with "
-          "when it chooses each level's filter family; -1: 100 with "
-          "--use_direct_reads (a device read), else 2 (the page cache)");
+          "when it chooses each level's filter family; -1: with "
+          "--use_direct_reads the device's read latency measured before the "
+          "run (100 where it cannot be), else 2 (the page cache)");
 ABSL_FLAG(bool, same_tree, true,
           "rocksdb engine: grow the tree once (with bloomgate at "
           "--bloom_bits), then measure each filter on a copy of it whose "

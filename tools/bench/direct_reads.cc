@@ -6,15 +6,21 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <random>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -80,8 +86,67 @@ absl::Status ProbeDirectReads(const std::string& folder) {
   return status;
 }
 
+absl::StatusOr<double> MeasureDirectReadLatency(const std::string& folder) {
+  const std::string path =
+      (std::filesystem::path(folder) /
+       absl::StrCat(".bloomgate_latency_probe.", ::getpid()))
+          .string();
+  std::unique_ptr<char, decltype(&std::free)> buffer(
+      static_cast<char*>(std::aligned_alloc(kAlignment, kAlignment)),
+      &std::free);
+  if (buffer == nullptr) return absl::ResourceExhaustedError("aligned_alloc");
+  std::memset(buffer.get(), 'b', kAlignment);
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Errno(absl::StrCat("cannot create ", path), errno);
+  bool written = true;
+  for (size_t at = 0; written && at < kLatencyFileBytes; at += kAlignment) {
+    written = ::write(fd, buffer.get(), kAlignment) ==
+              static_cast<ssize_t>(kAlignment);
+  }
+  written = written && ::fsync(fd) == 0;
+  ::close(fd);
+  absl::StatusOr<double> result =
+      absl::DataLossError(absl::StrCat("cannot write ", path));
+  if (written) {
+    fd = ::open(path.c_str(), O_RDONLY | O_DIRECT | O_CLOEXEC);
+    if (fd < 0) {
+      result = Errno(
+          absl::StrCat("the file system of ", folder, " refuses O_DIRECT"),
+          errno);
+    } else {
+      // Seeded: the same blocks every run.
+      std::mt19937_64 rng(kLatencySamples);
+      std::uniform_int_distribution<size_t> block(
+          0, kLatencyFileBytes / kAlignment - 1);
+      std::vector<double> micros;
+      for (int i = 0; i < kLatencySamples; ++i) {
+        const off_t offset = static_cast<off_t>(block(rng) * kAlignment);
+        const auto start = std::chrono::steady_clock::now();
+        if (::pread(fd, buffer.get(), kAlignment, offset) !=
+            static_cast<ssize_t>(kAlignment)) {
+          break;
+        }
+        micros.push_back(std::chrono::duration<double, std::micro>(
+                             std::chrono::steady_clock::now() - start)
+                             .count());
+      }
+      ::close(fd);
+      if (micros.size() == static_cast<size_t>(kLatencySamples)) {
+        std::nth_element(micros.begin(), micros.begin() + micros.size() / 2,
+                         micros.end());
+        result = micros[micros.size() / 2];
+      } else {
+        result = absl::DataLossError(
+            absl::StrCat("O_DIRECT read of ", path, " failed"));
+      }
+    }
+  }
+  ::unlink(path.c_str());
+  return result;
+}
+
 DirectReads ResolveDirectReads(const BenchOptions& options,
-                               DirectReadsProbe probe) {
+                               DirectReadsProbe probe, LatencyProbe latency) {
   DirectReads direct;
   direct.requested = options.engine.use_direct_reads;
   if (!direct.requested) return direct;
@@ -100,7 +165,16 @@ DirectReads ResolveDirectReads(const BenchOptions& options,
   direct.in_memory = InMemory(direct.folder);
   absl::Status status = probe(direct.folder);
   direct.in_force = status.ok();
-  if (!status.ok()) direct.refusal = std::string(status.message());
+  if (!status.ok()) {
+    direct.refusal = std::string(status.message());
+    return direct;
+  }
+  absl::StatusOr<double> measured = latency(direct.folder);
+  if (measured.ok()) {
+    direct.read_latency_us = *measured;
+  } else {
+    direct.latency_error = std::string(measured.status().message());
+  }
   return direct;
 }
 
@@ -111,17 +185,28 @@ absl::Status ApplyDirectReads(const DirectReads& direct,
         absl::StrCat("--require_direct_reads: ", direct.refusal));
   }
   options->engine.use_direct_reads = direct.in_force;
+  options->measured_read_micros = direct.read_latency_us;
   return absl::OkStatus();
 }
 
 std::string DescribeDirectReads(const DirectReads& direct) {
   if (direct.in_force) {
+    const std::string latency =
+        std::isnan(direct.read_latency_us)
+            ? absl::StrCat("            (device latency not measured: ",
+                           direct.latency_error, ")\n")
+            : absl::StrFormat(
+                  "            device read latency %.1f us (median of %d "
+                  "random 4 KiB O_DIRECT reads of a %d MiB file)\n",
+                  direct.read_latency_us, kLatencySamples,
+                  kLatencyFileBytes >> 20);
     return absl::StrCat("Reads:      direct (O_DIRECT in ", direct.folder,
                         "; page cache bypassed, --use_direct_reads)\n",
                         direct.in_memory
                             ? "            (its file system keeps files in "
                               "memory: no device behind the reads)\n"
-                            : "");
+                            : "",
+                        latency);
   }
   if (direct.requested) {
     return absl::StrCat(

@@ -207,9 +207,14 @@ std::string FormatRunPlan(const BenchOptions& o) {
                    "own parameter)");
   if (std::any_of(o.filters.begin(), o.filters.end(),
                   [](const FilterArg& f) { return f.spec.mixed; })) {
+    const bool measured = !o.read_micros.has_value() &&
+                          o.engine.use_direct_reads &&
+                          !std::isnan(o.measured_read_micros);
     absl::StrAppend(&out, "; bloomgate_mixed weighs a read at ",
-                    absl::StrFormat("%g", ReadMicros(o)),
-                    " us (--read_micros)");
+                    absl::StrFormat("%.1f", ReadMicros(o)),
+                    measured
+                        ? " us, the device's (below; --read_micros sets it)"
+                        : " us (--read_micros)");
   }
   bool monkey = false, uniform = false;
   for (const FilterArg& f : o.filters) {

@@ -48,6 +48,47 @@ TEST(DirectReadsTest, RefusedMeansBufferedAndSaysWhy) {
   EXPECT_NE(line.find("refuses O_DIRECT"), std::string::npos) << line;
 }
 
+absl::Status Accept(const std::string&) { return absl::OkStatus(); }
+absl::StatusOr<double> At42Micros(const std::string&) { return 42.0; }
+absl::StatusOr<double> CannotTime(const std::string&) {
+  return absl::DataLossError("O_DIRECT read failed");
+}
+
+// Where reads are direct the device's latency is measured, said in the
+// header, and is what bloomgate_mixed weighs a read with unless
+// --read_micros says otherwise.
+TEST(DirectReadsTest, TheMeasuredLatencyIsTheModelsReadTime) {
+  const test_support::TempDir scratch("direct_latency");
+  BenchOptions o = DirectOptions(scratch.path());
+  const DirectReads direct = ResolveDirectReads(o, Accept, At42Micros);
+  ASSERT_TRUE(direct.in_force);
+  EXPECT_EQ(direct.read_latency_us, 42.0);
+  const std::string line = DescribeDirectReads(direct);
+  EXPECT_NE(line.find("device read latency 42.0 us (median of 200 random "
+                      "4 KiB O_DIRECT reads of a 64 MiB file)"),
+            std::string::npos)
+      << line;
+  ASSERT_TRUE(ApplyDirectReads(direct, &o).ok());
+  EXPECT_EQ(ReadMicros(o), 42.0);
+  o.read_micros = 7.0;
+  EXPECT_EQ(ReadMicros(o), 7.0);
+}
+
+TEST(DirectReadsTest, WithoutALatencyTheModelKeepsItsDefault) {
+  const test_support::TempDir scratch("direct_no_latency");
+  BenchOptions o = DirectOptions(scratch.path());
+  const DirectReads direct = ResolveDirectReads(o, Accept, CannotTime);
+  const std::string line = DescribeDirectReads(direct);
+  EXPECT_NE(line.find("device latency not measured: O_DIRECT read failed"),
+            std::string::npos)
+      << line;
+  ASSERT_TRUE(ApplyDirectReads(direct, &o).ok());
+  EXPECT_EQ(ReadMicros(o), kDefaultDeviceReadMicros);
+  // Buffered reads: the page cache's, measured or not.
+  o.engine.use_direct_reads = false;
+  EXPECT_EQ(ReadMicros(o), kDefaultPageCacheReadMicros);
+}
+
 TEST(DirectReadsTest, RequiredAndRefusedFails) {
   const test_support::TempDir scratch("direct_required");
   const std::string& db = scratch.path();
