@@ -275,7 +275,8 @@ void PrintComparison(const bench::BenchOptions& options,
       "avoided: share of the files on the lookup path that the filter "
       "skipped. asked: filter memory per key the filter was given "
       "(--bloom_bits or bloomgate_monkey's); bits/key: what its filters "
-      "took.\n";
+      "took, marked (+N.N%) where that is more than 0.5% off what it was "
+      "given.\n";
   if (options.histogram) {
     legend +=
         "miss us, miss p99 us: mean and 99th percentile latency of the "

@@ -101,22 +101,22 @@ bool HasFilter(const BenchResult& r) {
 }
 
 // How far, in percent, a run's filters took more or fewer bits per key than
-// it was given, when that is more than kOverBudgetFraction; nullopt
+// it was given, when that is more than kOffMemoryMarkFraction; nullopt
 // otherwise, and for a filter given its own parameter instead of memory.
 std::optional<double> OffBudgetPercent(const BenchResult& r) {
   if (!(r.bloom_bits > 0) ||
-      !(std::abs(r.bits_per_key / r.bloom_bits - 1) > kOverBudgetFraction)) {
+      !(std::abs(r.bits_per_key / r.bloom_bits - 1) > kOffMemoryMarkFraction)) {
     return std::nullopt;
   }
   return 100 * (r.bits_per_key / r.bloom_bits - 1);
 }
 
-// A table cell: "10.70", or "10.70(+7%)" when off budget (one word, so
+// A table cell: "10.70", or "10.70(+7.0%)" when off budget (one word, so
 // that the table splits on blanks).
 std::string SpentBitsCell(const BenchResult& r) {
   std::string cell = Number(r.bits_per_key, 2);
   if (std::optional<double> off = OffBudgetPercent(r)) {
-    absl::StrAppend(&cell, absl::StrFormat("(%+.0f%%)", *off));
+    absl::StrAppend(&cell, absl::StrFormat("(%+.1f%%)", *off));
   }
   return cell;
 }
@@ -285,7 +285,7 @@ void AppendFill(const BenchResult& r, std::string* line) {
                     Number(r.bits_per_key, 2), " bits/key");
     if (std::optional<double> off = OffBudgetPercent(r)) {
       absl::StrAppend(
-          line, absl::StrFormat(" (%.0f%% %s its %g budget)", std::abs(*off),
+          line, absl::StrFormat(" (%.1f%% %s its %g budget)", std::abs(*off),
                                 *off > 0 ? "over" : "under", r.bloom_bits));
     }
   }

@@ -29,6 +29,12 @@ namespace bloomgate::bench {
 // the budget): 2%.
 inline constexpr double kOverBudgetFraction = 0.02;
 
+// How far a run's filters may take more or fewer bits per key than the
+// memory they were given before the tool marks the run (the fill's line,
+// the tables' bits/key cells): 0.5%. At 10 bits/key that much memory moves
+// a Bloom or Ribbon filter's FP rate by 2-3%.
+inline constexpr double kOffMemoryMarkFraction = 0.005;
+
 // The read counters (lsm::LookupCounters) are what the benchmark's lookups
 // added to the engine's; a fill's are 0. false_positives is the JSON's
 // filter_false_positives.

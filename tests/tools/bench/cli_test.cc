@@ -81,18 +81,19 @@ std::string Pct(const Json* v, int decimals) {
   if (v == nullptr || v->is_null()) return "n/a";
   return absl::StrFormat("%.*f%%", decimals, 100 * v->get<double>());
 }
-// The bits/key cell of a run: what its filters took, marked "(+N%)" or
-// "(-N%)" when that is more than 2% over or under the memory it was given.
+// The bits/key cell of a run: what its filters took, marked "(+N.N%)" or
+// "(-N.N%)" when that is more than 0.5% over or under the memory it was
+// given.
 std::string SpentBits(const Json& run) {
   const Json* spent = Find(run, "bits_per_key");
   const Json* budget = Find(run, "bloom_bits");
   std::string cell = Fixed(spent, 2);
   if (spent && budget && spent->is_number() && budget->is_number() &&
       budget->get<double>() > 0 &&
-      std::abs(spent->get<double>() / budget->get<double>() - 1) > 0.02) {
+      std::abs(spent->get<double>() / budget->get<double>() - 1) > 0.005) {
     absl::StrAppend(
         &cell, absl::StrFormat(
-                   "(%+.0f%%)",
+                   "(%+.1f%%)",
                    100 * (spent->get<double>() / budget->get<double>() - 1)));
   }
   return cell;
