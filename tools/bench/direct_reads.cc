@@ -16,11 +16,14 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <string_view>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "bloomgate/absl_compat.h"
 
 namespace bloomgate::bench {
 namespace {
@@ -46,103 +49,110 @@ absl::Status Errno(const std::string& what, int err) {
 
 }  // namespace
 
-absl::Status ProbeDirectReads(const std::string& folder) {
-  const std::string path =
-      (std::filesystem::path(folder) /
-       absl::StrCat(".bloomgate_direct_probe.", ::getpid()))
-          .string();
-  std::unique_ptr<char, decltype(&std::free)> buffer(
-      static_cast<char*>(std::aligned_alloc(kAlignment, kAlignment)),
-      &std::free);
-  if (buffer == nullptr) return absl::ResourceExhaustedError("aligned_alloc");
-  std::memset(buffer.get(), 'b', kAlignment);
-  // Written buffered: a direct read of the same range must then see it (the
-  // kernel writes dirty pages back before an O_DIRECT read).
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Errno(absl::StrCat("cannot create ", path), errno);
-  const bool written =
-      ::write(fd, buffer.get(), kAlignment) == static_cast<ssize_t>(kAlignment);
-  const int write_errno = errno;
-  ::close(fd);
-  absl::Status status;
-  if (!written) {
-    status = Errno(absl::StrCat("cannot write ", path), write_errno);
-  } else {
-    fd = ::open(path.c_str(), O_RDONLY | O_DIRECT | O_CLOEXEC);
+namespace {
+
+// A file of 4 KiB blocks in a folder, written buffered (a direct read of the
+// same range must then see it: the kernel writes dirty pages back before an
+// O_DIRECT read), then opened again with O_DIRECT; closed and removed when
+// it goes.
+class DirectProbeFile {
+ public:
+  static absl::StatusOr<std::unique_ptr<DirectProbeFile>> Create(
+      const std::string& folder, std::string_view name, size_t bytes,
+      bool sync) {
+    std::unique_ptr<DirectProbeFile> file(new DirectProbeFile(
+        (std::filesystem::path(folder) /
+         absl::StrCat(".bloomgate_", ToAbsl(name), "_probe.", ::getpid()))
+            .string()));
+    if (file->block_ == nullptr) {
+      return absl::ResourceExhaustedError("aligned_alloc");
+    }
+    std::memset(file->block_.get(), 'b', kAlignment);
+    const int fd = ::open(file->path_.c_str(),
+                          O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {
-      status = Errno(
+      return Errno(absl::StrCat("cannot create ", file->path_), errno);
+    }
+    bool written = true;
+    for (size_t at = 0; written && at < bytes; at += kAlignment) {
+      written = ::write(fd, file->block_.get(), kAlignment) ==
+                static_cast<ssize_t>(kAlignment);
+    }
+    written = written && (!sync || ::fsync(fd) == 0);
+    const int write_errno = errno;
+    ::close(fd);
+    if (!written) {
+      return Errno(absl::StrCat("cannot write ", file->path_), write_errno);
+    }
+    file->fd_ = ::open(file->path_.c_str(), O_RDONLY | O_DIRECT | O_CLOEXEC);
+    if (file->fd_ < 0) {
+      return Errno(
           absl::StrCat("the file system of ", folder, " refuses O_DIRECT"),
           errno);
-    } else {
-      const ssize_t n = ::pread(fd, buffer.get(), kAlignment, 0);
-      if (n != static_cast<ssize_t>(kAlignment)) {
-        status = Errno(absl::StrCat("O_DIRECT read in ", folder, " failed"),
-                       n < 0 ? errno : EIO);
-      }
-      ::close(fd);
     }
+    return file;
   }
-  ::unlink(path.c_str());
-  return status;
+
+  ~DirectProbeFile() {
+    if (fd_ >= 0) ::close(fd_);
+    ::unlink(path_.c_str());
+  }
+
+  // Reads the block at `offset` (a multiple of 4 KiB) with O_DIRECT: 0, or
+  // the errno of the failure (EIO for a short read).
+  int ReadBlock(off_t offset) {
+    const ssize_t n = ::pread(fd_, block_.get(), kAlignment, offset);
+    if (n == static_cast<ssize_t>(kAlignment)) return 0;
+    return n < 0 ? errno : EIO;
+  }
+
+ private:
+  explicit DirectProbeFile(std::string path)
+      : path_(std::move(path)),
+        block_(static_cast<char*>(std::aligned_alloc(kAlignment, kAlignment)),
+               &std::free) {}
+
+  std::string path_;
+  int fd_ = -1;
+  std::unique_ptr<char, decltype(&std::free)> block_;
+};
+
+}  // namespace
+
+absl::Status ProbeDirectReads(const std::string& folder) {
+  absl::StatusOr<std::unique_ptr<DirectProbeFile>> file =
+      DirectProbeFile::Create(folder, "direct", kAlignment, /*sync=*/false);
+  if (!file.ok()) return file.status();
+  if (const int err = (*file)->ReadBlock(0); err != 0) {
+    return Errno(absl::StrCat("O_DIRECT read in ", folder, " failed"), err);
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<double> MeasureDirectReadLatency(const std::string& folder) {
-  const std::string path =
-      (std::filesystem::path(folder) /
-       absl::StrCat(".bloomgate_latency_probe.", ::getpid()))
-          .string();
-  std::unique_ptr<char, decltype(&std::free)> buffer(
-      static_cast<char*>(std::aligned_alloc(kAlignment, kAlignment)),
-      &std::free);
-  if (buffer == nullptr) return absl::ResourceExhaustedError("aligned_alloc");
-  std::memset(buffer.get(), 'b', kAlignment);
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Errno(absl::StrCat("cannot create ", path), errno);
-  bool written = true;
-  for (size_t at = 0; written && at < kLatencyFileBytes; at += kAlignment) {
-    written = ::write(fd, buffer.get(), kAlignment) ==
-              static_cast<ssize_t>(kAlignment);
-  }
-  written = written && ::fsync(fd) == 0;
-  ::close(fd);
-  absl::StatusOr<double> result =
-      absl::DataLossError(absl::StrCat("cannot write ", path));
-  if (written) {
-    fd = ::open(path.c_str(), O_RDONLY | O_DIRECT | O_CLOEXEC);
-    if (fd < 0) {
-      result = Errno(
-          absl::StrCat("the file system of ", folder, " refuses O_DIRECT"),
-          errno);
-    } else {
-      // Seeded: the same blocks every run.
-      std::mt19937_64 rng(kLatencySamples);
-      std::uniform_int_distribution<size_t> block(
-          0, kLatencyFileBytes / kAlignment - 1);
-      std::vector<double> micros;
-      for (int i = 0; i < kLatencySamples; ++i) {
-        const off_t offset = static_cast<off_t>(block(rng) * kAlignment);
-        const auto start = std::chrono::steady_clock::now();
-        if (::pread(fd, buffer.get(), kAlignment, offset) !=
-            static_cast<ssize_t>(kAlignment)) {
-          break;
-        }
-        micros.push_back(std::chrono::duration<double, std::micro>(
-                             std::chrono::steady_clock::now() - start)
-                             .count());
-      }
-      ::close(fd);
-      if (micros.size() == static_cast<size_t>(kLatencySamples)) {
-        std::nth_element(micros.begin(), micros.begin() + micros.size() / 2,
-                         micros.end());
-        result = micros[micros.size() / 2];
-      } else {
-        result = absl::DataLossError(
-            absl::StrCat("O_DIRECT read of ", path, " failed"));
-      }
+  // Synced, so that the blocks are on the device before they are timed.
+  absl::StatusOr<std::unique_ptr<DirectProbeFile>> file =
+      DirectProbeFile::Create(folder, "latency", kLatencyFileBytes,
+                              /*sync=*/true);
+  if (!file.ok()) return file.status();
+  // Seeded: the same blocks every run.
+  std::mt19937_64 rng(kLatencySamples);
+  std::uniform_int_distribution<size_t> block(
+      0, kLatencyFileBytes / kAlignment - 1);
+  std::vector<double> micros;
+  for (int i = 0; i < kLatencySamples; ++i) {
+    const off_t offset = static_cast<off_t>(block(rng) * kAlignment);
+    const auto start = std::chrono::steady_clock::now();
+    if (const int err = (*file)->ReadBlock(offset); err != 0) {
+      return Errno(absl::StrCat("O_DIRECT read in ", folder, " failed"), err);
     }
+    micros.push_back(std::chrono::duration<double, std::micro>(
+                         std::chrono::steady_clock::now() - start)
+                         .count());
   }
-  ::unlink(path.c_str());
-  return result;
+  std::nth_element(micros.begin(), micros.begin() + micros.size() / 2,
+                   micros.end());
+  return micros[micros.size() / 2];
 }
 
 DirectReads ResolveDirectReads(const BenchOptions& options,
