@@ -38,6 +38,7 @@ bloomgate_SOURCES += src/rocksdb/builtin_filters.cc
 bloomgate_SOURCES += src/rocksdb/filter_bits.cc
 bloomgate_SOURCES += src/rocksdb/flushed_key_ranges.cc
 bloomgate_SOURCES += src/rocksdb/live_tree.cc
+bloomgate_SOURCES += src/rocksdb/measured_costs.cc
 bloomgate_SOURCES += src/rocksdb/plugin.cc
 bloomgate_SOURCES += src/rocksdb/rocksdb_filter_policy.cc
 bloomgate_SOURCES += src/rocksdb/spec_filter_policy.cc

@@ -76,23 +76,24 @@ double SumOfFpRates(Layout layout, absl::Span<const double> bits_per_key);
 // 2^-b is the information-theoretic floor of a filter's FP rate at b bits
 // per key (no filter of n keys with FP rate e takes fewer than
 // n * log2(1/e) bits), which no family reaches: blocked Bloom sits about
-// 1.5x above it in bits, Ribbon about 1.05x. A floor to read measured reads
-// against, not an allocation to build: give one run per file and it bounds
-// every per-level and per-file split. A run without keys costs nothing (it
-// holds no key to match), a run no lookup reaches gets no memory.
-// InvalidArgument as AllocateBitsPerKey.
+// 1.5x above it in bits, Ribbon 1 + its overhead (kRibbonSlotOverhead). A floor
+// to read measured reads against, not an allocation to build: give one run per
+// file and it bounds every per-level and per-file split. A run without keys
+// costs nothing (it holds no key to match), a run no lookup reaches gets no
+// memory. InvalidArgument as AllocateBitsPerKey.
 absl::StatusOr<double> FewestWastedReads(double average_bits_per_key,
                                          absl::Span<const FilterRun> runs);
 
 // --- Mixed families, chosen by cost (AllocateByCost). ---
 
-// Default costs, in microseconds, for callers with no measurements of their
-// own; pass measured ones where you can. Probes: median ns per absent-key
-// query of a 10-bits/key filter of 10^6 keys (1.25 MB, in cache), from
-// bloomgate_benchmarks' QueryNegative row in docs/filter-core-design.md
-// (bloomgate blocked, scalar kernel: 10.0 ns, 6.8 with AVX-512; RocksDB's
-// FastLocalBloom, scalar: 19.2 ns; Standard128Ribbon: 34.0 ns). Reads:
-// kDefaultDeviceReadMicros and kDefaultPageCacheReadMicros (filter_spec.h).
+// Default costs, in microseconds, where nothing measured them (the RocksDB
+// policy measures its own: MeasureCosts in rocksdb_filter_policy.h). Probes:
+// median ns per absent-key query of a 10-bits/key filter of 10^6 keys
+// (1.25 MB, in cache), from bloomgate_benchmarks' QueryNegative row in
+// docs/filter-core-design.md (bloomgate blocked, scalar kernel: 10.0 ns;
+// RocksDB's FastLocalBloom, scalar: 19.2 ns; Standard128Ribbon: 34.0 ns).
+// Reads: kDefaultDeviceReadMicros and kDefaultPageCacheReadMicros
+// (filter_spec.h).
 inline constexpr double kDefaultBloomgateProbeMicros = 0.010;
 inline constexpr double kDefaultRocksDBBloomProbeMicros = 0.019;
 inline constexpr double kDefaultRocksDBRibbonProbeMicros = 0.034;
@@ -100,22 +101,36 @@ inline constexpr double kDefaultRocksDBRibbonProbeMicros = 0.034;
 // Memory a Standard128Ribbon filter (RocksDB's NewRibbonFilterPolicy) spends
 // beyond its result bits, as a share of them: it keeps (1 + overhead) slots
 // per key, each with a whole number of result bits (columns), and every
-// column halves the FP rate. RocksDB's banding configuration for a 1-in-20
-// construction failure chance (util/ribbon_config.cc) sizes the slots at
-// 1.036 per key near 2^17 slots, growing by 0.0038 per doubling (1.048 at
-// 10^6 keys, 1.07 at 10^8); its 5-byte metadata is negligible. 0.04 fits
-// what RocksDB 11.8.1 measured at 10^6 keys: 9.63 bits/key gave FP 0.16%
+// column halves the FP rate. The share depends on the filter's keys and on
+// RocksDB's release (its banding configuration, util/ribbon_config.cc, sizes
+// the slots for a 1-in-20 construction failure chance, more per key as
+// filters grow), so the RocksDB policy asks RocksDB's own sizing for each
+// file's key count (MeasureCosts). This is the default where RocksDB is not
+// at hand: RocksDB 11.8.1 measured at 10^6 keys, 9.63 bits/key gave FP 0.16%
 // (this curve: 0.163%), 6.99 bits/key gave 0.96% (0.95%).
 inline constexpr double kRibbonSlotOverhead = 0.04;
 
 // Predicted false-positive rate of a Standard128Ribbon filter whose memory
 // is `bits_per_key` bits per key (its actual size, not the Bloom-equivalent
-// bits per key RocksDB's policy takes): 2^(-b / (1 + kRibbonSlotOverhead)).
+// bits per key RocksDB's policy takes): 2^(-b / (1 + overhead)).
 // Between whole columns RocksDB mixes blocks of c and c + 1 columns, so
 // the true curve is the chord between those points, up to 6% above this
 // one; for filters of fewer than ~1000 keys RocksDB builds a Bloom filter
 // instead. Returns 1.0 for bits_per_key <= 0 and NaN for NaN.
-double PredictedRibbonFpRate(double bits_per_key);
+double PredictedRibbonFpRate(double bits_per_key,
+                             double overhead = kRibbonSlotOverhead);
+
+// What a cost model takes from the machine and the engine rather than from
+// the spec: the probe times of the two families a mixed spec chooses from,
+// and Ribbon's overhead for the files at hand. A spec's own probe times
+// (FilterSpec::bloomgate_probe_nanos, ribbon_probe_nanos) win over these.
+struct MeasuredCosts {
+  double bloomgate_probe_micros = kDefaultBloomgateProbeMicros;
+  double ribbon_probe_micros = kDefaultRocksDBRibbonProbeMicros;
+  double ribbon_overhead = kRibbonSlotOverhead;
+
+  bool operator==(const MeasuredCosts&) const = default;
+};
 
 // One filter family a run may get, and what probing it costs.
 struct FamilyCost {
@@ -123,7 +138,8 @@ struct FamilyCost {
   // choice and needs no entry). Its FP rate at b bits per key of memory:
   // kBloomgate, PredictedFpRate(layout, b, OptimalNumProbes(layout, b));
   // kRocksDBBloom (cache-line blocked), the same for Layout::kBlocked;
-  // kRocksDBRibbon, PredictedRibbonFpRate(b).
+  // kRocksDBRibbon, PredictedRibbonFpRate(b, LookupCostModel::
+  // ribbon_overhead).
   FilterFamily family = FilterFamily::kBloomgate;
   // kBloomgate only.
   Layout layout = Layout::kBlocked;
@@ -138,6 +154,9 @@ struct LookupCostModel {
   // Time of the read a filter's false positive causes, in microseconds
   // (>= 0): the device's latency, or the page cache's if the data is cached.
   double read_micros = kDefaultDeviceReadMicros;
+  // Ribbon's memory overhead (PredictedRibbonFpRate) for the files at hand
+  // (>= 0).
+  double ribbon_overhead = kRibbonSlotOverhead;
 };
 
 // The filter chosen for one run.
@@ -168,7 +187,7 @@ struct RunFilter {
 // key. With one family whose probe costs nothing this is
 // AllocateBitsPerKey. InvalidArgument, naming the field, for no families, a
 // family that is kNone or unknown, a kBloomgate layout that is unknown, a
-// negative or non-finite probe_micros or read_micros, and as
+// negative or non-finite probe_micros, read_micros or ribbon_overhead, and as
 // AllocateBitsPerKey for the runs and the average.
 absl::StatusOr<std::vector<RunFilter>> AllocateByCost(
     const LookupCostModel& model, double average_bits_per_key,
@@ -183,18 +202,20 @@ double ExpectedLookupMicros(const LookupCostModel& model,
                             absl::Span<const RunFilter> filters);
 
 // The cost model of a mixed spec (FilterSpec::mixed): bloomgate's family
-// in spec.layout and RocksDB's Ribbon, at their default probe times, and
-// spec.read_micros; for any other spec, spec's own family alone.
-LookupCostModel CostModelFor(const FilterSpec& spec);
+// in spec.layout and RocksDB's Ribbon, at the spec's probe times where it
+// gives them and `measured`'s otherwise, Ribbon at measured.ribbon_overhead,
+// and spec.read_micros; for any other spec, spec's own family alone.
+LookupCostModel CostModelFor(const FilterSpec& spec,
+                             const MeasuredCosts& measured = {});
 
 // The filter of each level L0 .. L<num_levels - 1> of a tree of the shape
 // a level-aware spec assumes (LeveledShape(num_levels, spec.fanout)), each
 // level spanning the whole key range: with mixed, AllocateByCost at
-// spec.bits_per_key under CostModelFor(spec); otherwise spec's family at
-// LevelBitsPerKey's bits (kNone where that is 0). InvalidArgument as
-// FilterSpec::LevelBitsPerKey.
-absl::StatusOr<std::vector<RunFilter>> LevelFilters(const FilterSpec& spec,
-                                                    int num_levels);
+// spec.bits_per_key under CostModelFor(spec, measured); otherwise spec's
+// family at LevelBitsPerKey's bits (kNone where that is 0). InvalidArgument
+// as FilterSpec::LevelBitsPerKey.
+absl::StatusOr<std::vector<RunFilter>> LevelFilters(
+    const FilterSpec& spec, int num_levels, const MeasuredCosts& measured = {});
 
 // --- Matching a memory target. ---
 

@@ -75,17 +75,27 @@ struct FilterSpec {
   // With `mixed`: the time of one data-block read, in microseconds (>= 0),
   // that the cost model weighs a false positive with.
   double read_micros = kDefaultDeviceReadMicros;
+  // With `mixed`: the time of one probe of a filter that answers "no", in
+  // nanoseconds, of bloomgate's filter and of RocksDB's Ribbon filter, that
+  // the cost model weighs a probe with; both 0 (the default) to have them
+  // measured on the machine that builds the filters (the RocksDB policy
+  // calibrates them once per process: MeasureCosts in
+  // rocksdb_filter_policy.h). Either both 0 or both > 0.
+  double bloomgate_probe_nanos = 0;
+  double ribbon_probe_nanos = 0;
 
   // The canonical name, which Parse reads back as an equal spec:
   //   "none"
   //   "bloomgate:<bits_per_key>:<layout>[:probes=<k>]
-  //       [:monkey[:<fanout>][:mixed[:<read_micros>]]]"
+  //       [:monkey[:<fanout>][:mixed[:<read_micros>]
+  //       [:probe_ns=<bloomgate_probe_nanos>/<ribbon_probe_nanos>]]]"
   //   "rocksdb_bloom:<bits_per_key>", "rocksdb_ribbon:<bits_per_key>"
   // with numbers in the shortest decimal that reads back as the same double;
   // ":probes" only when num_probes != 0, the fanout only when not 10, the
-  // read time only when not kDefaultDeviceReadMicros, e.g.
-  // "bloomgate:10:blocked", "bloomgate:9.5:standard:monkey:8",
-  // "bloomgate:10:blocked:monkey:mixed:2".
+  // read time only when not kDefaultDeviceReadMicros, the probe times only
+  // when given, e.g. "bloomgate:10:blocked", "bloomgate:9.5:standard:monkey:8",
+  // "bloomgate:10:blocked:monkey:mixed:2",
+  // "bloomgate:10:blocked:monkey:mixed:probe_ns=12/40".
   std::string Name() const;
 
   // The registry name (FilterKinds) that describes this spec's family,
@@ -100,7 +110,7 @@ struct FilterSpec {
 
   // Parses
   //   <kind>[:<bits_per_key>[:<layout>][:probes=<k>]
-  //       [:monkey[:<fanout>][:mixed[:<read_micros>]]]]
+  //       [:monkey[:<fanout>][:mixed[:<read_micros>][:probe_ns=<b>/<r>]]]]
   // where <kind> is a registry name (FilterKinds). The kind gives the
   // defaults: "bloomgate" is blocked at 10 bits per key, "bloomgate_monkey"
   // the same with monkey, "bloomgate_mixed" with monkey and mixed,
@@ -113,7 +123,8 @@ struct FilterSpec {
   // OK, or InvalidArgument naming the field: bits_per_key or num_probes as
   // ValidateFilterOptions has them, the fanout outside [kMinFanout,
   // kMaxFanout], mixed without monkey, read_micros negative or not finite,
-  // an unknown family or layout. A kNone spec is always valid.
+  // probe times negative, not finite, given without mixed or only one of
+  // the two, an unknown family or layout. A kNone spec is always valid.
   absl::Status Validate() const;
 
   // The core's options for a bloomgate block of this spec at `bits` bits

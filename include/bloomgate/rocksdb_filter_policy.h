@@ -35,6 +35,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "bloomgate/allocation.h"
 #include "bloomgate/filter_spec.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/listener.h"
@@ -98,6 +99,30 @@ CreateRocksDBFilterPolicy(const RocksDBFilterOptions& options);
 // DB's info LOG. GetId() names the options used.
 std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
     const RocksDBFilterOptions& options = {});
+
+// --- What a mixed policy measures (FilterSpec::mixed). ---
+
+// A mixed policy without a live tree sizes its filters, and takes Ribbon's
+// overhead, for files of about this many keys.
+inline constexpr uint64_t kRocksDBAssumedKeysPerFile = 50000;
+
+// The cost model's inputs a mixed policy measures on the machine that
+// builds its filters, with the RocksDB it runs, for files of about
+// `file_keys` keys:
+// - the probe time of a filter answering "no", bloomgate's (blocked, 10
+//   bits/key, the kernel this CPU runs) and RocksDB's Ribbon (parameter
+//   10), each through RocksDB's FilterBitsReader::MayMatch as a Get calls
+//   it: filters of 2^16 keys (in cache), 2^16 absent keys, the median of 5
+//   rounds, measured once per process on first use (tens of milliseconds;
+//   the defaults of allocation.h where a filter cannot be built);
+// - Ribbon's memory overhead for `file_keys` keys (PredictedRibbonFpRate),
+//   from RocksDB's own sizing: its Ribbon builder's CalculateSpace and
+//   EstimatedFpRate at parameters 8, 12, 16 and 20, the memory per key over
+//   the bits of FP rate it buys, less 1; computed once per quarter octave
+//   of key counts.
+// A spec's own probe times (FilterSpec::bloomgate_probe_nanos) win over
+// the measured ones (CostModelFor). Thread-safe.
+MeasuredCosts MeasureCosts(uint64_t file_keys);
 
 // --- Any filter, for comparisons at equal memory (bloomgate_bench). ---
 

@@ -31,18 +31,6 @@ static_assert(internal::kMagicOffset + sizeof(internal::kMagic) ==
 constexpr double kLowestRibbonParameter = 1;
 constexpr double kHighestRibbonParameter = 100;
 
-// The bytes `builder`, one of RocksDB's built-in builders, gives a filter
-// of `num_keys` keys. Before 10.9 CalculateSpace is on
-// BuiltinFilterBitsBuilder, which every built-in builder is.
-uint64_t RibbonSpace(rocksdb::FilterBitsBuilder& builder, uint64_t num_keys) {
-#if BLOOMGATE_ROCKSDB_BUILDER_HAS_SPACE
-  return builder.CalculateSpace(static_cast<size_t>(num_keys));
-#else
-  return static_cast<rocksdb::BuiltinFilterBitsBuilder&>(builder)
-      .CalculateSpace(static_cast<size_t>(num_keys));
-#endif
-}
-
 }  // namespace
 
 bool IsBuiltinFilterBlock(std::string_view contents) {
@@ -85,6 +73,29 @@ absl::StatusOr<double> RibbonParameterForMemory(double bits_per_key,
   return ParameterForMemory(bits_per_key, lo, hi, 1e-3, memory_at);
 }
 
+// Before 10.9 CalculateSpace and EstimatedFpRate are on
+// BuiltinFilterBitsBuilder, which every built-in builder is.
+uint64_t BuiltinSpace(rocksdb::FilterBitsBuilder& builder, uint64_t num_keys) {
+#if BLOOMGATE_ROCKSDB_BUILDER_HAS_SPACE
+  return builder.CalculateSpace(static_cast<size_t>(num_keys));
+#else
+  return static_cast<rocksdb::BuiltinFilterBitsBuilder&>(builder)
+      .CalculateSpace(static_cast<size_t>(num_keys));
+#endif
+}
+
+double BuiltinFpRate(rocksdb::FilterBitsBuilder& builder, uint64_t num_keys,
+                     uint64_t bytes) {
+#if BLOOMGATE_ROCKSDB_BUILDER_HAS_SPACE
+  return builder.EstimatedFpRate(static_cast<size_t>(num_keys),
+                                 static_cast<size_t>(bytes));
+#else
+  return static_cast<rocksdb::BuiltinFilterBitsBuilder&>(builder)
+      .EstimatedFpRate(static_cast<size_t>(num_keys),
+                       static_cast<size_t>(bytes));
+#endif
+}
+
 rocksdb::FilterBitsBuilder* RibbonPolicies::NewBuilder(
     double bits_per_key, uint64_t num_keys,
     const rocksdb::FilterBuildingContext& context) {
@@ -97,7 +108,7 @@ rocksdb::FilterBitsBuilder* RibbonPolicies::NewBuilder(
         std::unique_ptr<rocksdb::FilterBitsBuilder> builder(
             policy->GetBuilderWithContext(context));
         if (builder == nullptr) return absl::InternalError("no builder");
-        return RibbonSpace(*builder, num_keys);
+        return BuiltinSpace(*builder, num_keys);
       });
   const double p = parameter.ok()
                        ? *parameter

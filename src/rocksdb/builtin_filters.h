@@ -41,6 +41,13 @@ bool IsBuiltinFilterBlock(std::string_view contents);
 rocksdb::FilterBitsReader* NewAnyFilterBitsReader(
     const rocksdb::Slice& contents);
 
+// What `builder`, one of RocksDB's built-in builders, says of a filter of
+// `num_keys` keys: the bytes it gives it (CalculateSpace), and the FP rate
+// of such a filter in `bytes` (EstimatedFpRate).
+uint64_t BuiltinSpace(rocksdb::FilterBitsBuilder& builder, uint64_t num_keys);
+double BuiltinFpRate(rocksdb::FilterBitsBuilder& builder, uint64_t num_keys,
+                     uint64_t bytes);
+
 // The bytes of one filter of `num_keys` keys at Ribbon's parameter
 // `bloom_equivalent_bits` (NewRibbonFilterPolicy's).
 using RibbonBytes =

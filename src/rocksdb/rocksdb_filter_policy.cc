@@ -36,13 +36,10 @@ namespace {
 
 constexpr std::string_view kExpectedForm =
     "expected bloomgate[:<bits_per_key>[:blocked|standard][:probes=<k>]"
-    "[:monkey[:<fanout>][:mixed[:<read_micros>]]]], e.g. \"bloomgate:10\", "
+    "[:monkey[:<fanout>][:mixed[:<read_micros>][:probe_ns=<b>/<r>]]]], e.g. "
+    "\"bloomgate:10\", "
     "\"bloomgate:9.5:standard\", \"bloomgate:10:monkey\" or "
     "\"bloomgate:10:monkey:mixed\"";
-
-// Filters of a mixed policy without a live tree are sized for files of
-// about this many keys (Ribbon's memory per key depends a little on it).
-constexpr uint64_t kAssumedKeysPerFile = 50000;
 
 // The end of the key space, as far as the allocation's reach needs it (past
 // every key but those that begin with 256 0xff bytes): a flush's key range
@@ -183,9 +180,10 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
         tree->QueryFor(cf, context.level_at_creation,
                        /*keys=*/tree->LastFlushKeys(cf),
                        /*first=*/"", KeySpaceEnd());
-    const RunFilter filter = LiveTreeFilter(options_, q.files, q.output);
     const uint64_t keys_per_file =
         q.output.keys / std::max<uint64_t>(1, q.output.num_files);
+    const RunFilter filter = LiveTreeFilter(options_, q.files, q.output,
+                                            MeasureCosts(keys_per_file));
     return NewBuilder(filter, keys_per_file, context, verify);
   }
 
@@ -202,7 +200,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     if (!options_.monkey || !IsFlushOutput(context) ||
         filter.family != FilterFamily::kBloomgate ||
         filter.bits_per_key <= options_.bits_per_key) {
-      return NewBuilder(filter, kAssumedKeysPerFile, context, verify);
+      return NewBuilder(filter, kRocksDBAssumedKeysPerFile, context, verify);
     }
     return SizedBuilder(FlushSizer(context, filter.bits_per_key), verify);
   }
@@ -315,8 +313,10 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
       const rocksdb_internal::LiveTreeQuery q =
           tree->QueryFor(cf, level, num_keys, first, last);
       const double bits =
-          families ? LiveTreeFilter(spec, q.files, q.output).bits_per_key
-                   : LiveTreeBitsPerKey(spec, q.files, q.output);
+          families
+              ? LiveTreeFilter(spec, q.files, q.output, MeasureCosts(num_keys))
+                    .bits_per_key
+              : LiveTreeBitsPerKey(spec, q.files, q.output);
       chosen = spec.Options(std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey));
       return *chosen;
     };
@@ -355,8 +355,8 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = level_filters_.find(context.num_levels);
     if (it != level_filters_.end()) return it->second;
-    absl::StatusOr<std::vector<RunFilter>> filters =
-        bloomgate::LevelFilters(options_, context.num_levels);
+    absl::StatusOr<std::vector<RunFilter>> filters = bloomgate::LevelFilters(
+        options_, context.num_levels, MeasureCosts(kRocksDBAssumedKeysPerFile));
     if (!filters.ok()) {
       // Only a shape too extreme for the allocation (fanout^num_levels
       // overflowing) gets here: fall back to the uniform budget.

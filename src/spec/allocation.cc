@@ -298,6 +298,11 @@ absl::Status ValidateModel(const LookupCostModel& model) {
     return absl::InvalidArgumentError(absl::StrCat(
         "model.read_micros must be finite and >= 0, got ", model.read_micros));
   }
+  if (!(model.ribbon_overhead >= 0 && std::isfinite(model.ribbon_overhead))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("model.ribbon_overhead must be finite and >= 0, got ",
+                     model.ribbon_overhead));
+  }
   return absl::OkStatus();
 }
 
@@ -407,7 +412,8 @@ absl::StatusOr<std::vector<RunFilter>> AllocateByCost(
   Problem problem = {.runs = runs, .total = TotalKeys(runs), .candidates = {}};
   for (const FamilyCost& family : model.families) {
     problem.candidates.push_back(
-        {.table = &TableFor(CurveOf(family.family, family.layout)),
+        {.table = &TableFor(CurveOf(family.family, family.layout),
+                            model.ribbon_overhead),
          .probe = family.probe_micros / model.read_micros});
   }
   const double budget = average_bits_per_key * problem.total;
@@ -439,8 +445,8 @@ double ExpectedLookupMicros(const LookupCostModel& model,
     }
     const FamilyCost* family = FindFamily(model, filter);
     if (family == nullptr) return std::numeric_limits<double>::quiet_NaN();
-    const double fp =
-        ExactFp(CurveOf(filter.family, filter.layout), filter.bits_per_key);
+    const double fp = ExactFp(CurveOf(filter.family, filter.layout),
+                              filter.bits_per_key, model.ribbon_overhead);
     micros += runs[i].reach * (family->probe_micros + fp * model.read_micros);
   }
   return micros;
@@ -502,30 +508,39 @@ double SumOfFpRates(Layout layout, absl::Span<const double> bits_per_key) {
   return sum;
 }
 
-LookupCostModel CostModelFor(const FilterSpec& spec) {
-  LookupCostModel model{.families = {}, .read_micros = spec.read_micros};
+LookupCostModel CostModelFor(const FilterSpec& spec,
+                             const MeasuredCosts& measured) {
+  LookupCostModel model{.families = {},
+                        .read_micros = spec.read_micros,
+                        .ribbon_overhead = measured.ribbon_overhead};
+  // A spec's own probe time, given in nanoseconds, or the measured one.
+  auto probe = [](double spec_nanos, double measured_micros) {
+    return spec_nanos > 0 ? spec_nanos / 1000 : measured_micros;
+  };
   if (spec.family == FilterFamily::kBloomgate) {
-    model.families.push_back({.family = FilterFamily::kBloomgate,
-                              .layout = spec.layout,
-                              .probe_micros = kDefaultBloomgateProbeMicros});
+    model.families.push_back(
+        {.family = FilterFamily::kBloomgate,
+         .layout = spec.layout,
+         .probe_micros = probe(spec.bloomgate_probe_nanos,
+                               measured.bloomgate_probe_micros)});
     if (spec.mixed) {
       model.families.push_back(
           {.family = FilterFamily::kRocksDBRibbon,
-           .probe_micros = kDefaultRocksDBRibbonProbeMicros});
+           .probe_micros =
+               probe(spec.ribbon_probe_nanos, measured.ribbon_probe_micros)});
     }
   } else if (spec.family == FilterFamily::kRocksDBBloom) {
     model.families.push_back({.family = FilterFamily::kRocksDBBloom,
                               .probe_micros = kDefaultRocksDBBloomProbeMicros});
   } else if (spec.family == FilterFamily::kRocksDBRibbon) {
-    model.families.push_back(
-        {.family = FilterFamily::kRocksDBRibbon,
-         .probe_micros = kDefaultRocksDBRibbonProbeMicros});
+    model.families.push_back({.family = FilterFamily::kRocksDBRibbon,
+                              .probe_micros = measured.ribbon_probe_micros});
   }
   return model;
 }
 
-absl::StatusOr<std::vector<RunFilter>> LevelFilters(const FilterSpec& spec,
-                                                    int num_levels) {
+absl::StatusOr<std::vector<RunFilter>> LevelFilters(
+    const FilterSpec& spec, int num_levels, const MeasuredCosts& measured) {
   if (!spec.mixed) {
     absl::StatusOr<std::vector<double>> bits = spec.LevelBitsPerKey(num_levels);
     if (!bits.ok()) return bits.status();
@@ -546,7 +561,7 @@ absl::StatusOr<std::vector<RunFilter>> LevelFilters(const FilterSpec& spec,
   for (double n : LeveledShape(num_levels, spec.fanout)) {
     runs.push_back({.keys = n, .reach = 1});
   }
-  return AllocateByCost(CostModelFor(spec), spec.bits_per_key, runs);
+  return AllocateByCost(CostModelFor(spec, measured), spec.bits_per_key, runs);
 }
 
 absl::StatusOr<double> ParameterForMemory(double target, double lo, double hi,

@@ -10,6 +10,7 @@
 #include <system_error>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -25,6 +26,7 @@ namespace {
 constexpr absl::string_view kMonkey = "monkey";
 constexpr absl::string_view kMixed = "mixed";
 constexpr absl::string_view kProbesPrefix = "probes=";
+constexpr absl::string_view kProbeTimesPrefix = "probe_ns=";
 
 constexpr FilterKindInfo kKinds[] = {
     {"none", {.family = FilterFamily::kNone}, "no filter: every file is read"},
@@ -103,8 +105,27 @@ bool IsNumber(absl::string_view field) {
           field.front() == '.' || field.front() == '-' || field.front() == '+');
 }
 
+// "<bloomgate>/<ribbon>", nanoseconds, into spec's probe times.
+absl::Status ParseProbeTimes(absl::string_view text, FilterSpec& spec) {
+  const std::vector<absl::string_view> times = absl::StrSplit(text, '/');
+  if (times.size() != 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("probe_ns \"", text,
+                     "\" must be two times, <bloomgate>/<ribbon> nanoseconds"));
+  }
+  absl::StatusOr<double> bloomgate =
+      ParseNumber("bloomgate's probe time", times[0]);
+  if (!bloomgate.ok()) return bloomgate.status();
+  absl::StatusOr<double> ribbon = ParseNumber("Ribbon's probe time", times[1]);
+  if (!ribbon.ok()) return ribbon.status();
+  spec.bloomgate_probe_nanos = *bloomgate;
+  spec.ribbon_probe_nanos = *ribbon;
+  return absl::OkStatus();
+}
+
 // The optional fields after a bloomgate spec's bits per key, in order:
-// [<layout>][:probes=<k>][:monkey[:<fanout>][:mixed[:<read_micros>]]].
+// [<layout>][:probes=<k>][:monkey[:<fanout>][:mixed[:<read_micros>]
+// [:probe_ns=<b>/<r>]]].
 absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
                                   FilterSpec& spec) {
   size_t i = 0;
@@ -141,6 +162,10 @@ absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
     }
     spec.monkey = true;
     ++i;
+    if (i < fields.size() && absl::StartsWith(fields[i], kProbeTimesPrefix)) {
+      return absl::InvalidArgumentError(
+          "probe times are for mixed families: probe_ns needs mixed");
+    }
     if (i < fields.size() && !at(kMixed)) {
       absl::StatusOr<double> fanout = ParseNumber("fanout", fields[i++]);
       if (!fanout.ok()) return fanout.status();
@@ -154,11 +179,35 @@ absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
         if (!read.ok()) return read.status();
         spec.read_micros = *read;
       }
+      if (i < fields.size() && absl::StartsWith(fields[i], kProbeTimesPrefix)) {
+        absl::Status s =
+            ParseProbeTimes(fields[i++].substr(kProbeTimesPrefix.size()), spec);
+        if (!s.ok()) return s;
+      }
     }
   }
   if (i < fields.size()) {
     return absl::InvalidArgumentError(
         absl::StrCat("unexpected \"", fields[i], "\" at the end"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateProbeTimes(const FilterSpec& spec) {
+  const double bloomgate = spec.bloomgate_probe_nanos;
+  const double ribbon = spec.ribbon_probe_nanos;
+  if (bloomgate == 0 && ribbon == 0) return absl::OkStatus();
+  if (!spec.mixed) {
+    return absl::InvalidArgumentError(
+        "probe times are for mixed families: probe_ns needs mixed");
+  }
+  // Written so that NaN fails too.
+  if (!(bloomgate > 0 && std::isfinite(bloomgate) && ribbon > 0 &&
+        std::isfinite(ribbon))) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "probe times must both be finite numbers > 0 nanoseconds (or both 0, "
+        "measured), got ",
+        bloomgate, "/", ribbon));
   }
   return absl::OkStatus();
 }
@@ -192,6 +241,11 @@ std::string FilterSpec::Name() const {
       absl::StrAppend(&name, ":", kMixed);
       if (read_micros != FilterSpec{}.read_micros) {
         absl::StrAppend(&name, ":", FormatNumber(read_micros));
+      }
+      if (bloomgate_probe_nanos != 0 || ribbon_probe_nanos != 0) {
+        absl::StrAppend(&name, ":", kProbeTimesPrefix,
+                        FormatNumber(bloomgate_probe_nanos), "/",
+                        FormatNumber(ribbon_probe_nanos));
       }
     }
   }
@@ -274,6 +328,7 @@ absl::Status FilterSpec::Validate() const {
                      "got ",
                      read_micros));
   }
+  if (absl::Status s = ValidateProbeTimes(*this); !s.ok()) return s;
   // Written so that NaN fails too.
   if (monkey && !(fanout >= kMinFanout && fanout <= kMaxFanout)) {
     return absl::InvalidArgumentError(absl::StrCat(

@@ -4,16 +4,21 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <map>
+#include <memory>
 
+#include "absl/base/const_init.h"
+#include "absl/synchronization/mutex.h"
 #include "bloomgate/allocation.h"
 #include "bloomgate/sizing.h"
 
 namespace bloomgate {
 
-double PredictedRibbonFpRate(double bits_per_key) {
+double PredictedRibbonFpRate(double bits_per_key, double overhead) {
   if (std::isnan(bits_per_key)) return bits_per_key;
   if (bits_per_key <= 0.0) return 1.0;
-  return std::exp2(-bits_per_key / (1.0 + kRibbonSlotOverhead));
+  return std::exp2(-bits_per_key / (1.0 + overhead));
 }
 
 namespace internal {
@@ -34,27 +39,37 @@ Curve CurveOf(FilterFamily family, Layout layout) {
   }
 }
 
-double ExactFp(Curve curve, double bits_per_key) {
+double ExactFp(Curve curve, double bits_per_key, double ribbon_overhead) {
   if (bits_per_key <= 0) return 1.0;
-  if (curve == Curve::kRibbon) return PredictedRibbonFpRate(bits_per_key);
+  if (curve == Curve::kRibbon) {
+    return PredictedRibbonFpRate(bits_per_key, ribbon_overhead);
+  }
   const Layout layout =
       curve == Curve::kBlockedBloom ? Layout::kBlocked : Layout::kStandard;
   return PredictedFpRate(layout, bits_per_key,
                          OptimalNumProbes(layout, bits_per_key));
 }
 
-const FpTable& TableFor(Curve curve) {
-  static const FpTable* blocked = new FpTable(Curve::kBlockedBloom);
-  static const FpTable* standard = new FpTable(Curve::kStandardBloom);
-  static const FpTable* ribbon = new FpTable(Curve::kRibbon);
+const FpTable& TableFor(Curve curve, double ribbon_overhead) {
+  static const FpTable* blocked = new FpTable(Curve::kBlockedBloom, 0);
+  static const FpTable* standard = new FpTable(Curve::kStandardBloom, 0);
   switch (curve) {
     case Curve::kBlockedBloom:
       return *blocked;
     case Curve::kStandardBloom:
       return *standard;
     default:
-      return *ribbon;
+      break;
   }
+  static absl::Mutex mu(absl::kConstInit);
+  static auto* ribbon = new std::map<int64_t, std::unique_ptr<const FpTable>>();
+  const int64_t key = std::llround(ribbon_overhead * 1e5);
+  absl::MutexLock lock(&mu);
+  std::unique_ptr<const FpTable>& table = (*ribbon)[key];
+  if (table == nullptr) {
+    table = std::make_unique<const FpTable>(Curve::kRibbon, key / 1e5);
+  }
+  return *table;  // never erased: the reference stays valid
 }
 
 // The grid's best point, refined by golden section on the two grid

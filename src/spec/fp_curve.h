@@ -13,6 +13,7 @@
 #include <cmath>
 #include <vector>
 
+#include "bloomgate/allocation.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/filter_spec.h"
 
@@ -34,16 +35,17 @@ Curve CurveOf(Layout layout);
 Curve CurveOf(FilterFamily family, Layout layout);
 
 // f(b) itself: PredictedFpRate at the best probe count for a Bloom curve,
-// PredictedRibbonFpRate for Ribbon; 1 for b <= 0.
-double ExactFp(Curve curve, double bits_per_key);
+// PredictedRibbonFpRate at `ribbon_overhead` for Ribbon; 1 for b <= 0.
+double ExactFp(Curve curve, double bits_per_key,
+               double ribbon_overhead = kRibbonSlotOverhead);
 
 // ln f(j * kGridStep) for j in [0, kGridPoints), and the grid points' lower
 // convex hull.
 class FpTable {
  public:
-  explicit FpTable(Curve curve) {
+  FpTable(Curve curve, double ribbon_overhead) {
     for (int j = 0; j < kGridPoints; ++j) {
-      fp_[j] = ExactFp(curve, j * kGridStep);
+      fp_[j] = ExactFp(curve, j * kGridStep, ribbon_overhead);
       log_fp_[j] = std::log(fp_[j]);
       // Keep the hull convex: drop vertices the new point sees past.
       while (hull_.size() >= 2 &&
@@ -91,8 +93,12 @@ class FpTable {
   std::vector<int> hull_;  // grid indices, increasing
 };
 
-// The table of each curve, built once.
-const FpTable& TableFor(Curve curve);
+// The table of a curve (for Ribbon, at `ribbon_overhead`), built once and
+// kept for the life of the process: a Bloom curve's two tables, and one per
+// Ribbon overhead asked for (to 1e-5; a tree asks for a few, one per size
+// class of its files).
+const FpTable& TableFor(Curve curve,
+                        double ribbon_overhead = kRibbonSlotOverhead);
 
 // argmin over b in {0} u [kLowestBits, max] of f(b) + price * b, where
 // price is mu * n_i.

@@ -155,9 +155,11 @@ double WithoutBlockOverhead(const FilterSpec& spec, double bits_per_key,
 // spec's family at AllocateBitsPerKey's bits, the fewest wasted reads
 // whatever the probes cost, as a single-family tree has always been sized.
 absl::StatusOr<std::vector<RunFilter>> MixedOrOneFamily(
-    const FilterSpec& spec, absl::Span<const FilterRun> shape) {
+    const FilterSpec& spec, absl::Span<const FilterRun> shape,
+    const MeasuredCosts& measured) {
   if (spec.mixed) {
-    return AllocateByCost(CostModelFor(spec), spec.bits_per_key, shape);
+    return AllocateByCost(CostModelFor(spec, measured), spec.bits_per_key,
+                          shape);
   }
   absl::StatusOr<std::vector<double>> bits =
       AllocateBitsPerKey(spec.layout, spec.bits_per_key, shape);
@@ -183,7 +185,8 @@ double LiveTreeBitsPerKey(const FilterSpec& spec,
 
 RunFilter LiveTreeFilter(const FilterSpec& spec,
                          absl::Span<const LiveFile> files,
-                         const PendingOutput& output) {
+                         const PendingOutput& output,
+                         const MeasuredCosts& measured) {
   const RunFilter average{.family = spec.family,
                           .layout = spec.layout,
                           .bits_per_key = spec.bits_per_key};
@@ -196,7 +199,8 @@ RunFilter LiveTreeFilter(const FilterSpec& spec,
     shape.push_back(
         {.keys = static_cast<double>(run.keys), .reach = Reach(run, runs)});
   }
-  absl::StatusOr<std::vector<RunFilter>> share = MixedOrOneFamily(spec, shape);
+  absl::StatusOr<std::vector<RunFilter>> share =
+      MixedOrOneFamily(spec, shape, measured);
   if (!share.ok()) return average;
 
   // What the other live files' filters hold beyond their runs' shares

@@ -73,14 +73,15 @@ double LiveTreeBitsPerKey(const FilterSpec& spec,
 
 // LiveTreeBitsPerKey with the family as well, for a spec of mixed families
 // (FilterSpec::mixed): the runs go to AllocateByCost under
-// CostModelFor(spec) instead of AllocateBitsPerKey, the output gets its
-// run's family, and its share is adjusted as above. A Ribbon output's bits
+// CostModelFor(spec, measured) instead of AllocateBitsPerKey, the output gets
+// its run's family, and its share is adjusted as above. A Ribbon output's bits
 // per key are its memory, nothing taken off: whoever builds it picks the
 // Ribbon parameter that takes that memory. Without mixed, spec's family at
 // LiveTreeBitsPerKey. {kNone, 0 bits} for no filter.
 RunFilter LiveTreeFilter(const FilterSpec& spec,
                          absl::Span<const LiveFile> files,
-                         const PendingOutput& output);
+                         const PendingOutput& output,
+                         const MeasuredCosts& measured = {});
 
 }  // namespace bloomgate
 

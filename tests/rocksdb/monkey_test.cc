@@ -616,10 +616,13 @@ TEST(MonkeyDbTest, AutomaticCompactionsUseTheirLevelsBudgets) {
 const RocksDBFilterOptions kMixed10{
     .bits_per_key = 10, .monkey = true, .mixed = true};
 
-// The filters LevelFilters chooses for the test's tree.
-std::vector<RunFilter> MixedLevels(const RocksDBFilterOptions& options) {
+// The filters LevelFilters chooses for the test's tree: at the default
+// costs, or at those the policy measures (MeasureCosts) to compare with its
+// choices.
+std::vector<RunFilter> MixedLevels(const RocksDBFilterOptions& options,
+                                   const MeasuredCosts& costs = {}) {
   absl::StatusOr<std::vector<RunFilter>> filters =
-      LevelFilters(options, kNumLevels);
+      LevelFilters(options, kNumLevels, costs);
   EXPECT_TRUE(filters.ok()) << filters.status();
   return filters.ok() ? *filters : std::vector<RunFilter>(kNumLevels);
 }
@@ -643,8 +646,9 @@ TEST(MixedPolicyTest, TheCostModelPutsRibbonWhereTheMemoryIs) {
 // family at its memory: RocksDB's Ribbon block or bloomgate's.
 TEST(MixedPolicyTest, EachLevelGetsItsFamilysBuilderAtItsMemory) {
   auto policy = NewRocksDBFilterPolicy(kMixed10);
-  const std::vector<RunFilter> levels = MixedLevels(kMixed10);
-  constexpr uint64_t kKeys = 50000;  // the policy's assumed file size
+  const std::vector<RunFilter> levels =
+      MixedLevels(kMixed10, MeasureCosts(kRocksDBAssumedKeysPerFile));
+  constexpr uint64_t kKeys = kRocksDBAssumedKeysPerFile;
   for (int level = 0; level < kNumLevels; ++level) {
     SCOPED_TRACE(::testing::Message() << "level " << level);
     rocksdb::BlockBasedTableOptions table_options;
@@ -756,7 +760,8 @@ TEST_P(MixedDbTest, EveryPolicyReadsATreeOfMixedFamilies) {
     EXPECT_GT(Ticker(options, rocksdb::BLOOM_FILTER_USEFUL),
               kNumKeys / kStep * kNumLevels * 95 / 100);
   }
-  const std::vector<RunFilter> levels = MixedLevels(kMixed10);
+  const std::vector<RunFilter> levels =
+      MixedLevels(kMixed10, MeasureCosts(kRocksDBAssumedKeysPerFile));
   std::set<FilterFamily> families;
   for (const RecordingPolicy::Choice& c : recorder->choices()) {
     families.insert(c.family);

@@ -440,6 +440,36 @@ TEST(AllocateByCostTest, EdgeShapes) {
   }
 }
 
+// Ribbon's overhead is the model's: the curve, the allocation and the
+// model's time all take it from LookupCostModel, and more of it makes Ribbon
+// worth less.
+TEST(AllocateByCostTest, RibbonsOverheadIsTheModels) {
+  const std::vector<FilterRun> runs = LeveledRuns(4);
+  LookupCostModel model = {.families = {kRibbonFamily}, .read_micros = 100};
+  const std::vector<RunFilter> filters = Allocate(model, 10, runs);
+  for (double overhead : {0.0, kRibbonSlotOverhead, 0.07, 0.5}) {
+    model.ribbon_overhead = overhead;
+    double expected = 0;
+    for (size_t i = 0; i < runs.size(); ++i) {
+      expected +=
+          runs[i].reach *
+          (kRibbonFamily.probe_micros +
+           PredictedRibbonFpRate(filters[i].bits_per_key, overhead) * 100);
+    }
+    EXPECT_DOUBLE_EQ(ExpectedLookupMicros(model, runs, filters), expected);
+  }
+  EXPECT_EQ(PredictedRibbonFpRate(7), PredictedRibbonFpRate(7, 0.04));
+  EXPECT_LT(PredictedRibbonFpRate(7, 0.025), PredictedRibbonFpRate(7, 0.07));
+  // With both families, a Ribbon as costly in memory as a Bloom filter
+  // (overhead 0.5) loses the last level to the Bloom family it outprobes.
+  model.families = {kBlockedFamily, kRibbonFamily};
+  model.ribbon_overhead = kRibbonSlotOverhead;
+  EXPECT_EQ(Allocate(model, 10, runs).back().family,
+            FilterFamily::kRocksDBRibbon);
+  model.ribbon_overhead = 0.5;
+  EXPECT_EQ(Allocate(model, 10, runs).back().family, FilterFamily::kBloomgate);
+}
+
 TEST(ExpectedLookupMicrosTest, IsTheModel) {
   const LookupCostModel model = {.families = {kBlockedFamily, kRibbonFamily},
                                  .read_micros = 50};
@@ -496,6 +526,11 @@ TEST(AllocateByCostTest, RejectsBadArguments) {
         AllocateByCost({.families = {kBlockedFamily}, .read_micros = bad}, 10,
                        runs),
         "read_micros");
+    ExpectInvalid(AllocateByCost({.families = {kBlockedFamily},
+                                  .read_micros = 100,
+                                  .ribbon_overhead = bad},
+                                 10, runs),
+                  "ribbon_overhead");
   }
   for (double bad : {-1.0, kMaxBitsPerKey + 1, nan}) {
     ExpectInvalid(AllocateByCost(good, bad, runs), "average bits per key");

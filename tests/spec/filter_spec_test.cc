@@ -38,6 +38,15 @@ std::vector<FilterSpec> SampleSpecs() {
        .mixed = true,
        .read_micros = 2.5},
       {.monkey = true, .mixed = true, .read_micros = 0},
+      {.monkey = true,
+       .mixed = true,
+       .bloomgate_probe_nanos = 12,
+       .ribbon_probe_nanos = 40.5},
+      {.monkey = true,
+       .mixed = true,
+       .read_micros = 2,
+       .bloomgate_probe_nanos = 6,
+       .ribbon_probe_nanos = 30},
       {.family = FilterFamily::kRocksDBBloom},
       {.family = FilterFamily::kRocksDBRibbon, .bits_per_key = 6.5},
   };
@@ -71,6 +80,12 @@ TEST(FilterSpecTest, CanonicalNames) {
   EXPECT_EQ(
       (FilterSpec{.monkey = true, .mixed = true, .read_micros = 2}.Name()),
       "bloomgate:10:blocked:monkey:mixed:2");
+  EXPECT_EQ((FilterSpec{.monkey = true,
+                        .mixed = true,
+                        .bloomgate_probe_nanos = 12,
+                        .ribbon_probe_nanos = 40}
+                 .Name()),
+            "bloomgate:10:blocked:monkey:mixed:probe_ns=12/40");
   // The fanout means nothing without monkey, and is not written.
   EXPECT_EQ((FilterSpec{.fanout = 8}.Name()), "bloomgate:10:blocked");
   EXPECT_EQ((FilterSpec{.family = FilterFamily::kRocksDBBloom}.Name()),
@@ -139,6 +154,13 @@ TEST(FilterSpecTest, ParseErrorsNameThePart) {
            {"bloomgate:10:monkey:mixed:fast", "unexpected \"fast\" at the end"},
            {"bloomgate:10:monkey:mixed:-3", "read time must be"},
            {"bloomgate:10:mixed", "unknown layout \"mixed\""},
+           {"bloomgate:10:monkey:mixed:probe_ns=12", "must be two times"},
+           {"bloomgate:10:monkey:mixed:probe_ns=12/x",
+            "Ribbon's probe time \"x\" is not a number"},
+           {"bloomgate:10:monkey:mixed:probe_ns=0/40", "must both be"},
+           {"bloomgate:10:monkey:mixed:probe_ns=-1/40", "must both be"},
+           {"bloomgate:10:monkey:probe_ns=12/40",
+            "probe_ns needs mixed"},
            {"bloomgate:0.01", "bits_per_key"},
            {"none:10", "takes no options"},
            {"rocksdb_bloom:10:standard", "takes only bits per key"},
@@ -174,6 +196,17 @@ TEST(FilterSpecTest, ValidateRejectsWhatNoFilterCanBe) {
       (FilterSpec{.monkey = true, .mixed = true, .read_micros = INFINITY}
            .Validate()
            .ok()));
+  // Probe times: both or neither, for mixed families only.
+  EXPECT_FALSE(
+      (FilterSpec{.bloomgate_probe_nanos = 10, .ribbon_probe_nanos = 30}
+           .Validate()
+           .ok()));
+  EXPECT_FALSE((FilterSpec{.monkey = true,
+                           .mixed = true,
+                           .bloomgate_probe_nanos = 10,
+                           .ribbon_probe_nanos = NAN}
+                    .Validate()
+                    .ok()));
   EXPECT_TRUE((FilterSpec{.family = FilterFamily::kNone, .bits_per_key = NAN}
                    .Validate()
                    .ok()));

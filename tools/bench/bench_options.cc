@@ -290,7 +290,11 @@ FilterSpec FilterForRun(const FilterArg& filter, const BenchOptions& options,
   if (filter.own_parameter) return spec;
   spec.bits_per_key = bits.value_or(options.bloom_bits);
   if (spec.monkey) spec.fanout = options.engine.max_bytes_for_level_multiplier;
-  if (spec.mixed) spec.read_micros = ReadMicros(options);
+  if (spec.mixed) {
+    spec.read_micros = ReadMicros(options);
+    spec.bloomgate_probe_nanos = options.bloomgate_probe_nanos;
+    spec.ribbon_probe_nanos = options.ribbon_probe_nanos;
+  }
   return spec;
 }
 

@@ -136,6 +136,11 @@ struct BenchOptions {
   std::optional<double> read_micros;
   // Set by ApplyDirectReads (direct_reads.h); NaN where not measured.
   double measured_read_micros = std::numeric_limits<double>::quiet_NaN();
+  // The probe times bloomgate_mixed's cost model weighs a filter check
+  // with, in nanoseconds (FilterSpec::bloomgate_probe_nanos); both 0: those
+  // the RocksDB policy measures (MeasureCosts).
+  double bloomgate_probe_nanos = 0;
+  double ribbon_probe_nanos = 0;
   std::string json;      // write results here when not empty
   bool progress = true;  // progress bar when stderr is a terminal
 };
@@ -143,9 +148,9 @@ struct BenchOptions {
 // The filter a run of `filter` (an entry of options.filters) builds: its own
 // parameter, or `bits` bits per key, or options.bloom_bits; with the tree's
 // fanout (max_bytes_for_level_multiplier) for a level-aware kind, and the
-// run's read time (ReadMicros) for mixed families, without their own
-// parameter. The parameter, not yet the memory: the runner turns memory
-// into Ribbon's parameter.
+// run's read time (ReadMicros) and probe times for mixed families, without
+// their own parameter. The parameter, not yet the memory: the runner turns
+// memory into Ribbon's parameter.
 FilterSpec FilterForRun(const FilterArg& filter, const BenchOptions& options,
                         std::optional<double> bits = std::nullopt);
 

@@ -127,6 +127,10 @@ ABSL_FLAG(double, read_micros, -1,
           "when it chooses each level's filter family; -1: with "
           "--use_direct_reads the device's read latency measured before the "
           "run (100 where it cannot be), else 2 (the page cache)");
+ABSL_FLAG(std::string, probe_ns, "",
+          "bloomgate_mixed: the probe times its cost model weighs a filter "
+          "check with, <bloomgate>/<ribbon> in nanoseconds, e.g. 10/34; "
+          "empty: measured on this machine at start (printed in the header)");
 ABSL_FLAG(bool, same_tree, true,
           "rocksdb engine: grow the tree once (with bloomgate at "
           "--bloom_bits), then measure each filter on a copy of it whose "
@@ -238,6 +242,18 @@ absl::StatusOr<bench::BenchOptions> ReadFlags() {
   options.same_tree = absl::GetFlag(FLAGS_same_tree);
   if (const double read = absl::GetFlag(FLAGS_read_micros); read != -1) {
     options.read_micros = read;
+  }
+  if (const std::string probes = absl::GetFlag(FLAGS_probe_ns);
+      !probes.empty()) {
+    // The filter name's own field, so that flag and name agree.
+    absl::StatusOr<bloomgate::FilterSpec> with = bloomgate::FilterSpec::Parse(
+        absl::StrCat("bloomgate:10:monkey:mixed:probe_ns=", probes));
+    if (!with.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--probe_ns: ", with.status().message()));
+    }
+    options.bloomgate_probe_nanos = with->bloomgate_probe_nanos;
+    options.ribbon_probe_nanos = with->ribbon_probe_nanos;
   }
   options.engine.cache_size = absl::GetFlag(FLAGS_cache_size);
   options.engine.use_direct_reads = absl::GetFlag(FLAGS_use_direct_reads);

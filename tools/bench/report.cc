@@ -19,6 +19,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "bloomgate/absl_compat.h"
+#include "bloomgate/rocksdb_filter_policy.h"
 #include "nlohmann/json.hpp"
 #include "rocksdb/version.h"
 
@@ -189,6 +190,23 @@ std::string FormatWorkload(const BenchOptions& o) {
   return out;
 }
 
+// The probe times bloomgate_mixed's cost model weighs a filter check with:
+// --probe_ns's, or those the RocksDB policy measured at start.
+std::string ProbeTimesNote(const BenchOptions& o) {
+  if (o.bloomgate_probe_nanos > 0) {
+    return absl::StrFormat(
+        " and a probe at %g ns (bloomgate), %g ns (Ribbon) "
+        "(--probe_ns)",
+        o.bloomgate_probe_nanos, o.ribbon_probe_nanos);
+  }
+  const MeasuredCosts measured = MeasureCosts(kRocksDBAssumedKeysPerFile);
+  return absl::StrFormat(
+      " and a probe at %.1f ns (bloomgate), %.1f ns (Ribbon), measured "
+      "at start (--probe_ns sets them)",
+      1000 * measured.bloomgate_probe_micros,
+      1000 * measured.ribbon_probe_micros);
+}
+
 std::string FormatRunPlan(const BenchOptions& o) {
   std::vector<std::string> engines, filters, benchmarks;
   for (EngineKind e : o.engines) engines.emplace_back(EngineName(e));
@@ -214,7 +232,8 @@ std::string FormatRunPlan(const BenchOptions& o) {
                     absl::StrFormat("%.1f", ReadMicros(o)),
                     measured
                         ? " us, the device's (below; --read_micros sets it)"
-                        : " us (--read_micros)");
+                        : " us (--read_micros)",
+                    ProbeTimesNote(o));
   }
   bool monkey = false, uniform = false;
   for (const FilterArg& f : o.filters) {

@@ -406,15 +406,19 @@ void Runner::PrintTarget(const Target& target) const {
     if (target.filter.mixed) {
       *out_ << " and chooses its family, bloomgate or Ribbon, by the cost "
                "model at "
-            << target.filter.read_micros << " us a read";
+            << target.filter.read_micros << " us a read, Ribbon's overhead "
+            << absl::StrFormat("%.4f",
+                               MeasureCosts(KeysPerFile()).ribbon_overhead)
+            << " for files of " << KeysPerFile()
+            << " keys (RocksDB's sizing; each file its own)";
     }
     *out_ << ")";
   } else if (target.filter.monkey) {
     *out_ << " (budget " << target.bits << " bits/key on average over "
           << options_.engine.num_levels << " levels of fanout "
           << options_.engine.max_bytes_for_level_multiplier << "; by level";
-    absl::StatusOr<std::vector<RunFilter>> families =
-        LevelFilters(target.filter, options_.engine.num_levels);
+    absl::StatusOr<std::vector<RunFilter>> families = LevelFilters(
+        target.filter, options_.engine.num_levels, MeasureCosts(KeysPerFile()));
     for (size_t level = 0; level < target.level_bits.size(); ++level) {
       *out_ << " L" << level << " "
             << absl::StrFormat("%.2f", target.level_bits[level]);
