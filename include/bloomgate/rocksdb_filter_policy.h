@@ -135,23 +135,26 @@ absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>>
 CreateFilterPolicyForSpec(const FilterSpec& spec);
 
 // The bytes of the filter CreateFilterPolicyForSpec(spec) builds over
-// `num_keys` distinct keys, measured by building one. 0 for kNone or no keys;
-// InvalidArgument for an invalid spec.
+// `num_keys` distinct keys: for bloomgate's uniform filters exactly what
+// FilterBuilder allocates (FilterSpec::BlockBytes); for the others measured
+// by building one under RocksDB's default BlockBasedTableOptions, as a
+// database gets them (optimize_filters_for_memory on from RocksDB 9.2). 0
+// for kNone or no keys; InvalidArgument for an invalid spec.
 absl::StatusOr<uint64_t> MeasureFilterBytes(const FilterSpec& spec,
                                             uint64_t num_keys);
 
 // `kind` at the parameter whose filters, one for each count of keys in
 // `filter_keys` (e.g. a tree's files), take `bits_per_key` bits of memory
-// per key over all of them. For bloomgate's filters and RocksDB's Bloom the
-// parameter is the memory, so that is `kind` at bits_per_key. RocksDB's
-// Ribbon takes the Bloom filter whose FP rate it is to match
-// (NewRibbonFilterPolicy's bloom_equivalent_bits_per_key) and uses about
-// 30% less memory, more per key in small filters: its parameter is found by
-// bisection (ParameterForMemory) on MeasureFilterBytes of those filters (counts
-// below 1000 are measured at 1000), to within 1% of the memory (Ribbon's memory
-// grows in small steps). kNone as it is. InvalidArgument for no counts,
-// bits_per_key outside what the family can take (Ribbon: the memory of
-// parameters 1 to 100) or an invalid kind.
+// per key over all of them: bisection (ParameterForMemory) on
+// MeasureFilterBytes of those filters, the parameter in thousandths. For
+// bloomgate that is a little below the memory (a block's header and whole
+// cache lines); RocksDB's Ribbon takes the Bloom filter whose FP rate it is
+// to match (NewRibbonFilterPolicy's bloom_equivalent_bits_per_key) and uses
+// about 30% less memory, more per key in small filters. A level-aware spec
+// takes bits_per_key as its budget; kNone is as it is. InvalidArgument for
+// no keys, bits_per_key outside what the family can take (bloomgate:
+// kMinBitsPerKey to kMaxBitsPerKey; RocksDB's: the memory of parameters 1
+// to 100) or an invalid kind.
 absl::StatusOr<FilterSpec> SpecForMemory(
     const FilterSpec& kind, double bits_per_key,
     absl::Span<const uint64_t> filter_keys);

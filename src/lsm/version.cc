@@ -10,7 +10,9 @@ namespace bloomgate::lsm {
 
 uint64_t Version::LevelBytes(int level) const {
   uint64_t bytes = 0;
-  for (const TablePtr& t : levels[level]) bytes += t->file_size();
+  for (const TablePtr& t : levels[level]) {
+    bytes += t->file_size() - std::min(t->file_size(), t->filter_bytes());
+  }
   return bytes;
 }
 

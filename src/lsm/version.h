@@ -27,6 +27,10 @@ struct Version {
   // levels[1..] sorted by key, disjoint.
   std::vector<std::vector<TablePtr>> levels;
 
+  // The level's size as compaction weighs it: its files' bytes without
+  // their filter blocks, so that the tree a workload grows is the same
+  // whatever filters it holds (and filters can be compared on it). A
+  // degraded filter, held as none, counts as data.
   uint64_t LevelBytes(int level) const;
   // Tables of `level` whose key range intersects [smallest, largest].
   std::vector<TablePtr> Overlapping(int level, std::string_view smallest,

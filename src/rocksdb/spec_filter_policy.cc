@@ -12,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "bloomgate/allocation.h"
 #include "bloomgate/rocksdb_filter_policy.h"
 #include "rocksdb/table.h"
 #include "src/rocksdb/builtin_filters.h"
@@ -19,6 +20,11 @@
 
 namespace bloomgate {
 namespace {
+
+// The parameters RocksDB's filter policies take, as SpecForMemory searches
+// them (NewBloomFilterPolicy and NewRibbonFilterPolicy clamp beyond).
+constexpr double kLowestRocksDBParameter = 1;
+constexpr double kHighestRocksDBParameter = 100;
 
 // Distinct keys for a sample build: key i is i's 8 bytes.
 std::string SampleKey(uint64_t i) {
@@ -88,12 +94,30 @@ absl::StatusOr<uint64_t> MeasureFilterBytes(const FilterSpec& spec,
                                             uint64_t num_keys) {
   if (absl::Status s = spec.Validate(); !s.ok()) return s;
   if (spec.family == FilterFamily::kNone || num_keys == 0) return 0;
-  std::unique_ptr<rocksdb::FilterBitsBuilder> builder =
-      rocksdb_internal::NewSpecBitsBuilder(spec);
+  // bloomgate's uniform filters: exactly what FilterBuilder allocates.
+  if (spec.family == FilterFamily::kBloomgate && !spec.monkey) {
+    return spec.BlockBytes(num_keys, spec.bits_per_key);
+  }
+  absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
+      CreateFilterPolicyForSpec(spec);
+  if (!policy.ok()) return policy.status();
+  if (*policy == nullptr) return 0;
+  // RocksDB's default table options, as a database gets them and
+  // bloomgate_bench's RocksDB engine runs: optimize_filters_for_memory off
+  // before RocksDB 9.2, on from it, when RocksDB rounds each filter to what
+  // the allocator gives it. The builder may point into the policy, which
+  // outlives it here.
+  rocksdb::BlockBasedTableOptions table_options;
+  table_options.filter_policy = *policy;
+  const rocksdb::FilterBuildingContext context(table_options);
+  std::unique_ptr<rocksdb::FilterBitsBuilder> builder(
+      (*policy)->GetBuilderWithContext(context));
   if (builder == nullptr) return 0;  // RocksDB builds none at these bits
   for (uint64_t i = 0; i < num_keys; ++i) builder->AddKey(SampleKey(i));
   std::unique_ptr<const char[]> buf;
-  return builder->Finish(&buf).size();
+  const uint64_t bytes = builder->Finish(&buf).size();
+  builder.reset();
+  return bytes;
 }
 
 absl::StatusOr<FilterSpec> SpecForMemory(
@@ -106,31 +130,49 @@ absl::StatusOr<FilterSpec> SpecForMemory(
   }
   spec.bits_per_key = bits_per_key;
   if (absl::Status s = spec.Validate(); !s.ok()) return s;
-  if (kind.family != FilterFamily::kRocksDBRibbon) return spec;
+  // A level-aware spec's bits per key is its budget, which its allocation
+  // keeps.
+  if (kind.monkey) return spec;
 
-  // One build per distinct count, largest filters first.
-  std::map<uint64_t, uint64_t, std::greater<>> filters;  // keys -> how many
+  // One measurement per distinct count.
+  std::map<uint64_t, uint64_t> filters;  // keys -> how many
   uint64_t keys = 0;
   for (uint64_t n : filter_keys) {
-    n = std::max<uint64_t>(n, 1000);
+    if (n == 0) continue;
     ++filters[n];
     keys += n;
   }
-  absl::StatusOr<double> parameter = rocksdb_internal::RibbonParameterForMemory(
-      bits_per_key, keys, [&](double p) -> absl::StatusOr<uint64_t> {
-        spec.bits_per_key = p;
-        uint64_t all = 0;
-        for (const auto& [n, count] : filters) {
-          absl::StatusOr<uint64_t> bytes = MeasureFilterBytes(spec, n);
-          if (!bytes.ok()) return bytes.status();
-          all += *bytes * count;
-        }
-        return all;
-      });
+  if (keys == 0) return absl::InvalidArgumentError("no keys to size for");
+  // Parameters in thousandths, as RocksDB's policies keep them: the search
+  // measures only what it can return, and the name reads back as the
+  // parameter measured.
+  auto memory_at = [&](double parameter) -> absl::StatusOr<double> {
+    spec.bits_per_key = std::round(parameter * 1000) / 1000;
+    uint64_t all = 0;
+    for (const auto& [n, count] : filters) {
+      absl::StatusOr<uint64_t> bytes = MeasureFilterBytes(spec, n);
+      if (!bytes.ok()) return bytes.status();
+      all += *bytes * count;
+    }
+    return 8.0 * static_cast<double>(all) / static_cast<double>(keys);
+  };
+  const bool bloomgate = kind.family == FilterFamily::kBloomgate;
+  const double lo = bloomgate ? kMinBitsPerKey : kLowestRocksDBParameter;
+  const double hi = bloomgate ? kMaxBitsPerKey : kHighestRocksDBParameter;
+  absl::StatusOr<double> lowest = memory_at(lo);
+  absl::StatusOr<double> highest = memory_at(hi);
+  if (!lowest.ok()) return lowest.status();
+  if (!highest.ok()) return highest.status();
+  if (!(bits_per_key >= *lowest && bits_per_key <= *highest)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        kind.KindName(), " cannot take ", bits_per_key,
+        " bits per key of memory: its filters of these files take ", *lowest,
+        " to ", *highest, " bits per key"));
+  }
+  absl::StatusOr<double> parameter =
+      ParameterForMemory(bits_per_key, lo, hi, 1e-3, memory_at);
   if (!parameter.ok()) return parameter.status();
-  // Two decimals: the parameter reads back from the spec's name, and a
-  // hundredth of a bit moves the memory by well under 0.5%.
-  spec.bits_per_key = std::round(*parameter * 100) / 100;
+  spec.bits_per_key = std::round(*parameter * 1000) / 1000;
   return spec;
 }
 

@@ -100,7 +100,24 @@ absl::Status ValidateLists(const BenchOptions& o) {
   if (o.benchmarks.empty()) return Invalid("benchmarks", "empty");
   if (o.engines.empty()) return Invalid("engine", "empty");
   if (o.filters.empty()) return Invalid("filter", "empty");
-  return absl::OkStatus();
+  if (o.memory_reference.empty() || o.memory_reference == "none") {
+    return absl::OkStatus();
+  }
+  if (!o.sweep_bits.empty()) {
+    return Invalid("memory_reference",
+                   "does not apply with --sweep_bits, which gives every "
+                   "filter each memory");
+  }
+  for (const FilterArg& f : o.filters) {
+    if (!f.own_parameter && f.spec.family != FilterFamily::kNone &&
+        f.spec.KindName() == o.memory_reference) {
+      return absl::OkStatus();
+    }
+  }
+  return Invalid("memory_reference",
+                 absl::StrCat("\"", o.memory_reference,
+                              "\" is not a filter of --filter without its own "
+                              "parameter (or none)"));
 }
 
 // The keys, values and lookups of the workload.

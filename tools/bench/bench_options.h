@@ -93,8 +93,8 @@ struct BenchOptions {
   // Non-empty: every filter without its own parameter runs at each of these
   // memories in turn, bits per key, in place of bloom_bits (filter none
   // once), on one tree where same_tree grows one: a sweep of memory whose
-  // only change from point to point is the filters. monkey_equal_memory
-  // does not apply.
+  // only change from point to point is the filters. memory_reference does
+  // not apply.
   std::vector<double> sweep_bits;
   uint64_t seed = 301;
   int batch_size = 100;     // keys per write of a fill (db_bench's batch_size)
@@ -110,10 +110,14 @@ struct BenchOptions {
   // The LSM's shape, the block cache, direct reads: what the engines take.
   EngineSettings engine;
 
-  // When filters has both bloomgate_monkey and bloomgate: each engine runs
-  // bloomgate_monkey first, then bloomgate at the bits per key that spends
-  // the monkey run's filter memory (EqualMemoryBits) instead of bloom_bits.
-  bool monkey_equal_memory = true;
+  // The filter whose measured memory the others are matched to: each
+  // engine runs it first, at bloom_bits, measures what its filters took
+  // (bits per key over its files' keys), and runs every other filter
+  // without its own parameter at that memory, sized for the same files.
+  // Empty: the first of `filters` the engine runs (but none); a kind name
+  // (FilterSpec::KindName) for that one; "none" for every filter at
+  // bloom_bits.
+  std::string memory_reference;
   // The rocksdb engine grows one tree (with bloomgate at bloom_bits) and
   // measures every filter on a copy of it, each file rewritten with that
   // filter (Engine::RewriteFilters), so that a ratio of reads between
@@ -157,8 +161,8 @@ FilterSpec FilterForRun(const FilterArg& filter, const BenchOptions& options,
 // options.read_micros, or its default for the run's reads.
 double ReadMicros(const BenchOptions& options);
 
-// The two kinds --monkey_equal_memory pairs: bloomgate_monkey (level-aware
-// bits per key) and bloomgate (uniform), both blocked; compare with
+// The two kinds the Monkey table pairs: bloomgate_monkey (level-aware bits
+// per key) and bloomgate (uniform), both blocked; compare with
 // FilterSpec::SameKind.
 inline constexpr FilterSpec kMonkeyKind{.monkey = true};
 inline constexpr FilterSpec kUniformKind{};

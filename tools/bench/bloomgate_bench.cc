@@ -75,7 +75,7 @@ ABSL_FLAG(std::vector<std::string>, sweep_bits, {},
           "Comma-separated bits per key, e.g. 4,6,8,10,12,14,16: every filter "
           "without its own parameter runs at each in turn instead of "
           "--bloom_bits (none once), on the one tree --same_tree grows; "
-          "--monkey_equal_memory does not apply");
+          "--memory_reference does not apply");
 ABSL_FLAG(int32_t, key_size, 16, "Key size in bytes");
 ABSL_FLAG(int32_t, value_size, 100, "Value size in bytes");
 ABSL_FLAG(double, negative_ratio, 0.99,
@@ -139,13 +139,14 @@ ABSL_FLAG(bool, same_tree, true,
           "each filter grows its own tree. Not with filllevels (its trees are "
           "the same by construction) or --use_existing_db; the lsm engine's "
           "trees repeat exactly anyway");
-ABSL_FLAG(bool, monkey_equal_memory, true,
-          "With bloomgate_monkey and bloomgate in --filter: each engine runs "
-          "bloomgate_monkey first, then bloomgate at the bits per key at which "
-          "its filters take the memory the monkey run's filters took, and "
-          "prints the two side by side; if the monkey run's filters took more "
-          "than 2% above or below --bloom_bits, bloomgate also runs at "
-          "--bloom_bits. false: bloomgate at --bloom_bits");
+ABSL_FLAG(std::string, memory_reference, "",
+          "The filter whose measured memory every other filter (without its "
+          "own parameter) is given, on each engine: it runs first, at "
+          "--bloom_bits, and the others at the bits per key its filters took, "
+          "each sized for the same files; a bits/key cell more than 0.5% off "
+          "it is marked. Empty: the first of --filter the engine runs (none "
+          "aside); a kind, e.g. rocksdb_bloom; none: every filter at "
+          "--bloom_bits. Not with --sweep_bits");
 ABSL_FLAG(int64_t, cache_size, 0,
           "RocksDB block cache in bytes; 0: none (every data-block access is "
           "a read)");
@@ -238,7 +239,7 @@ absl::StatusOr<bench::BenchOptions> ReadFlags() {
       absl::GetFlag(FLAGS_level_compaction_dynamic_level_bytes);
   options.engine.wait_for_compactions =
       absl::GetFlag(FLAGS_wait_for_compactions);
-  options.monkey_equal_memory = absl::GetFlag(FLAGS_monkey_equal_memory);
+  options.memory_reference = absl::GetFlag(FLAGS_memory_reference);
   options.same_tree = absl::GetFlag(FLAGS_same_tree);
   if (const double read = absl::GetFlag(FLAGS_read_micros); read != -1) {
     options.read_micros = read;
@@ -290,9 +291,13 @@ void PrintComparison(const bench::BenchOptions& options,
       "reads of a lookup without a filter.\n"
       "avoided: share of the files on the lookup path that the filter "
       "skipped. asked: filter memory per key the filter was given "
-      "(--bloom_bits or bloomgate_monkey's); bits/key: what its filters "
+      "(--bloom_bits, or what the --memory_reference filter took); bits/key: "
+      "what its filters "
       "took, marked (+N.N%) where that is more than 0.5% off what it was "
-      "given.\n";
+      "given.\n"
+      "tree: a fingerprint of the files (levels, key ranges, entries): rows "
+      "with the same one ran on the same tree, rows with different ones on "
+      "different trees.\n";
   if (options.histogram) {
     legend +=
         "miss us, miss p99 us: mean and 99th percentile latency of the "

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -84,6 +86,7 @@ void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
 void RecordShape(const EngineShape& shape, const FilterSpec& filter,
                  absl::Span<const double> level_bits, BenchResult* r) {
   r->sst_files = static_cast<int>(shape.files.size());
+  r->tree = TreeFingerprint(shape);
   r->files_per_level.clear();
   r->keys_per_level.clear();
   r->filter_bytes_per_level.clear();
@@ -279,16 +282,48 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
 }
 
 // Whether `a` and `b` have the same files: levels, key ranges and entries.
+namespace {
+
+// A shape's files as SameFiles and TreeFingerprint compare them: level, key
+// range and entries, in order.
+std::vector<std::tuple<int, std::string, std::string, uint64_t>> FilesOf(
+    const EngineShape& shape) {
+  std::vector<std::tuple<int, std::string, std::string, uint64_t>> files;
+  for (const FileInfo& f : shape.files) {
+    files.emplace_back(f.level, f.smallest_key, f.largest_key, f.num_entries);
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
 bool SameFiles(const EngineShape& a, const EngineShape& b) {
-  auto files = [](const EngineShape& shape) {
-    std::vector<std::tuple<int, std::string, std::string, uint64_t>> files;
-    for (const FileInfo& f : shape.files) {
-      files.emplace_back(f.level, f.smallest_key, f.largest_key, f.num_entries);
+  return FilesOf(a) == FilesOf(b);
+}
+
+uint32_t TreeFingerprint(const EngineShape& shape) {
+  // FNV-1a over each file's fields, lengths first so that no two lists of
+  // files hash the same bytes: stable across runs and machines, unlike a
+  // seeded hash.
+  uint64_t h = 0xcbf29ce484222325;
+  auto add = [&h](std::string_view bytes) {
+    for (char c : bytes) {
+      h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3;
     }
-    std::sort(files.begin(), files.end());
-    return files;
   };
-  return files(a) == files(b);
+  auto add_number = [&add](uint64_t v) {
+    add(std::string_view(reinterpret_cast<const char*>(&v), sizeof(v)));
+  };
+  for (const auto& [level, smallest, largest, entries] : FilesOf(shape)) {
+    add_number(static_cast<uint64_t>(level));
+    add_number(smallest.size());
+    add(smallest);
+    add_number(largest.size());
+    add(largest);
+    add_number(entries);
+  }
+  return static_cast<uint32_t>(h >> 48);
 }
 
 }  // namespace bloomgate::bench

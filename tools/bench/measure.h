@@ -116,6 +116,11 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
 // Whether `a` and `b` have the same files: levels, key ranges and entries.
 bool SameFiles(const EngineShape& a, const EngineShape& b);
 
+// 16 bits that tell trees apart by those same fields (the table's "tree"
+// column): equal for SameFiles shapes; two different trees share it with
+// a chance of 1 in 65,536. The same on every run and machine.
+uint32_t TreeFingerprint(const EngineShape& shape);
+
 }  // namespace bloomgate::bench
 
 #endif  // BLOOMGATE_TOOLS_BENCH_MEASURE_H_

@@ -57,29 +57,4 @@ int LevelOfKey(int64_t i, const std::vector<int64_t>& weights) {
   return static_cast<int>(weights.size()) - 1;
 }
 
-absl::StatusOr<double> EqualMemoryBits(const EngineShape& shape,
-                                       Layout layout) {
-  if (shape.filter_bytes == 0) {
-    return absl::InvalidArgumentError("no filter memory to match");
-  }
-  // Bytes the core builds for every file of `shape` at `bits` per key.
-  auto bytes_at = [&](double bits) -> absl::StatusOr<double> {
-    absl::StatusOr<FilterBuilder> builder = FilterBuilder::Create(
-        FilterOptions{.bits_per_key = bits, .layout = layout});
-    if (!builder.ok()) return builder.status();
-    double total = 0;
-    for (const FileInfo& f : shape.files) {
-      const uint64_t keys = f.filter_keys > 0 ? f.filter_keys : f.num_entries;
-      total += static_cast<double>(builder->BlockSize(keys));
-    }
-    return total;
-  };
-  // BlockSize grows with bits per key: 50 halvings leave an interval far
-  // below one byte of difference.
-  constexpr double kTolerance = (kMaxBitsPerKey - kMinBitsPerKey) * 0x1p-50;
-  return ParameterForMemory(static_cast<double>(shape.filter_bytes),
-                            kMinBitsPerKey, kMaxBitsPerKey, kTolerance,
-                            bytes_at);
-}
-
 }  // namespace bloomgate::bench

@@ -31,15 +31,6 @@ absl::StatusOr<std::vector<int64_t>> LevelWeights(int num_levels, double fanout,
 // LevelWeights.
 int LevelOfKey(int64_t i, const std::vector<int64_t>& weights);
 
-// The bits per key at which the filter core's `layout` blocks for the files
-// of `shape` (their filter keys, or entries for files without a filter) add
-// up to shape.filter_bytes, the measured memory of a Monkey run: the uniform
-// budget for the comparison at equal memory. Bisection on the core's
-// FilterBuilder::BlockSize, so exact up to one block's rounding when the
-// uniform run writes the same files (the lsm engine, filllevels).
-// InvalidArgument for a shape without filter memory.
-absl::StatusOr<double> EqualMemoryBits(const EngineShape& shape, Layout layout);
-
 }  // namespace bloomgate::bench
 
 #endif  // BLOOMGATE_TOOLS_BENCH_MONKEY_H_

@@ -235,15 +235,14 @@ std::string FormatRunPlan(const BenchOptions& o) {
                         : " us (--read_micros)",
                     ProbeTimesNote(o));
   }
-  bool monkey = false, uniform = false;
-  for (const FilterArg& f : o.filters) {
-    if (f.own_parameter) continue;
-    monkey |= f.spec.SameKind(kMonkeyKind);
-    uniform |= f.spec.SameKind(kUniformKind);
-  }
-  if (monkey && uniform && o.monkey_equal_memory) {
-    absl::StrAppend(&out, "; bloomgate at bloomgate_monkey's filter memory",
-                    " (--monkey_equal_memory)");
+  if (!o.sweep_bits.empty() || o.memory_reference == "none") {
+    absl::StrAppend(&out, "; each filter at the memory it is given");
+  } else {
+    absl::StrAppend(&out, "; every other filter at the memory ",
+                    o.memory_reference.empty()
+                        ? "the first filter"
+                        : absl::StrCat(o.memory_reference, "'s"),
+                    " took (--memory_reference)");
   }
   return out + "\n";
 }
@@ -495,6 +494,9 @@ constexpr TableColumn kTableColumns[] = {
     Column("bits/key", kAlways, &SpentBits),
     Column("SSTs", kAlways,
            [](const BenchResult& r) { return absl::StrCat(r.sst_files); }),
+    Column(
+        "tree", kAlways,
+        [](const BenchResult& r) { return absl::StrFormat("%04x", r.tree); }),
     Column("miss us", kLatency, &MissLatencyMean),
     Column("miss p99 us", kLatency, &MissLatencyP99),
     NumberColumn("read us", kTimedReads, &BenchResult::read_latency_us, 2),

@@ -231,6 +231,7 @@ constexpr ResultField kResultFields[] = {
     Field<&BenchResult::filter_bytes>("filter_bytes"),
     Field<&BenchResult::bits_per_key>("bits_per_key"),
     Field<&BenchResult::sst_files>("sst_files"),
+    Field<&BenchResult::tree>("tree"),
     Field<&BenchResult::files_per_level>("files_per_level"),
     Field<&BenchResult::keys_per_level>("keys_per_level"),
     Field<&BenchResult::filter_bytes_per_level>("filter_bytes_per_level"),

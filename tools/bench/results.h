@@ -24,11 +24,6 @@
 
 namespace bloomgate::bench {
 
-// How far a run's filters may take more bits per key than its budget before
-// the tool says so (and, for bloomgate_monkey, also runs uniform filters at
-// the budget): 2%.
-inline constexpr double kOverBudgetFraction = 0.02;
-
 // How far a run's filters may take more or fewer bits per key than the
 // memory they were given before the tool marks the run (the fill's line,
 // the tables' bits/key cells): 0.5%. At 10 bits/key that much memory moves
@@ -96,8 +91,11 @@ struct BenchResult : lsm::LookupCounters {
   // Read benchmarks only.
   EngineCounters engine_counters;
 
-  // The files after the fill and their filters.
+  // The files after the fill and their filters; `tree`, their
+  // TreeFingerprint (measure.h): rows with the same one ran on the same
+  // files.
   int sst_files = 0;
+  uint32_t tree = 0;
   std::vector<int> files_per_level;
   uint64_t filter_bytes = 0;
   double bits_per_key = 0;  // filter_bytes * 8 / filter keys; NaN: none

@@ -27,8 +27,18 @@ namespace {
 
 // The filter of `filters` of the same kind as `kind` that runs at the run's
 // memory (not its own parameter), or end().
-std::vector<FilterArg>::const_iterator FindFilter(
-    const std::vector<FilterArg>& filters, const FilterSpec& kind) {
+// The keys of each file of `shape`: those its filter holds, or its entries
+// where it has none.
+std::vector<uint64_t> FilterKeys(const EngineShape& shape) {
+  std::vector<uint64_t> keys;
+  for (const FileInfo& f : shape.files) {
+    keys.push_back(f.filter_keys > 0 ? f.filter_keys : f.num_entries);
+  }
+  return keys;
+}
+
+std::vector<FilterArg>::iterator FindFilter(std::vector<FilterArg>& filters,
+                                            const FilterSpec& kind) {
   return std::find_if(filters.begin(), filters.end(), [&](const FilterArg& f) {
     return !f.own_parameter && f.spec.SameKind(kind);
   });
@@ -51,12 +61,10 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunAll() {
   bool temporary = false;
   absl::StatusOr<std::string> base = MakeBaseDir(&temporary);
   if (!base.ok()) return base.status();
-  const bool equal_memory = EqualMemory();
-  const std::vector<FilterArg> filters = FiltersInRunOrder(equal_memory);
   std::vector<BenchResult> all;
   absl::Status status;
   for (EngineKind engine : options_.engines) {
-    status = RunEngine(engine, filters, *base, equal_memory, &all);
+    status = RunEngine(engine, *base, &all);
     if (!status.ok()) break;
   }
   RemoveBaseDir(*base, temporary);
@@ -85,30 +93,42 @@ void Runner::RemoveBaseDir(const std::string& base, bool temporary) const {
   }
 }
 
-bool Runner::EqualMemory() const {
-  const std::vector<FilterArg>& filters = options_.filters;
-  return options_.monkey_equal_memory && options_.sweep_bits.empty() &&
-         FindFilter(filters, kMonkeyKind) != filters.end() &&
-         FindFilter(filters, kUniformKind) != filters.end();
+std::optional<FilterArg> Runner::MemoryReference(EngineKind engine) const {
+  if (!options_.sweep_bits.empty() || options_.memory_reference == "none") {
+    return std::nullopt;
+  }
+  for (const FilterArg& f : options_.filters) {
+    if (f.own_parameter || f.spec.family == FilterFamily::kNone ||
+        !EngineSupports(engine, f.spec)) {
+      continue;
+    }
+    if (options_.memory_reference.empty() ||
+        f.spec.KindName() == options_.memory_reference) {
+      return f;
+    }
+  }
+  return std::nullopt;
 }
 
-std::vector<FilterArg> Runner::FiltersInRunOrder(bool equal_memory) const {
+std::vector<FilterArg> Runner::FiltersInRunOrder(
+    const std::optional<FilterArg>& reference) const {
   std::vector<FilterArg> filters = options_.filters;
-  if (equal_memory) {
-    const FilterArg monkey = *FindFilter(filters, kMonkeyKind);
-    filters.erase(FindFilter(filters, kMonkeyKind));
-    filters.insert(FindFilter(filters, kUniformKind), monkey);
-  }
+  if (!reference.has_value()) return filters;
+  // Just before the first filter that takes its memory.
+  const auto takes_memory = [](const FilterArg& f) {
+    return !f.own_parameter && f.spec.family != FilterFamily::kNone;
+  };
+  const auto first = std::find_if(filters.begin(), filters.end(), takes_memory);
+  const auto it = FindFilter(filters, reference->spec);
+  if (first < it) std::rotate(first, it, it + 1);
   return filters;
 }
 
-absl::Status Runner::RunEngine(EngineKind engine,
-                               const std::vector<FilterArg>& filters,
-                               const std::string& base, bool equal_memory,
+absl::Status Runner::RunEngine(EngineKind engine, const std::string& base,
                                std::vector<BenchResult>* all) {
   absl::Status s;
   if (SameTree(engine)) s = GrowTree(engine, base, all);
-  if (s.ok()) s = RunFilters(engine, filters, base, equal_memory, all);
+  if (s.ok()) s = RunFilters(engine, base, all);
   if (!tree_dir_.empty() && !options_.keep_db) {
     std::error_code ec;
     std::filesystem::remove_all(tree_dir_, ec);
@@ -162,53 +182,48 @@ absl::Status Runner::RewriteGrownTree(const Target& target) {
   return absl::OkStatus();
 }
 
-absl::Status Runner::RunFilters(EngineKind engine,
-                                const std::vector<FilterArg>& filters,
-                                const std::string& base, bool equal_memory,
+absl::Status Runner::RunFilters(EngineKind engine, const std::string& base,
                                 std::vector<BenchResult>* all) {
-  std::optional<double> uniform_bits;
-  // What bloomgate_monkey's filters took, bits per key.
-  std::optional<double> monkey_spent_bits;
-  for (const FilterArg& filter : filters) {
+  const std::optional<FilterArg> reference = MemoryReference(engine);
+  reference_.reset();
+  const bool wants_reference =
+      options_.sweep_bits.empty() && options_.memory_reference != "none";
+  if (wants_reference && !reference.has_value()) {
+    *out_ << "(no memory reference on " << EngineName(engine)
+          << ": no filter of --memory_reference runs there; every filter at "
+             "--bloom_bits)\n";
+  }
+  for (const FilterArg& filter : FiltersInRunOrder(reference)) {
     if (!EngineSupports(engine, filter.spec)) {
       *out_ << "(skipping engine " << EngineName(engine) << " with filter "
             << filter.spec.KindName() << ": not supported)\n";
       continue;
     }
-    std::string dir = EngineDir(base, engine, filter);
-    const bool uniform =
-        !filter.own_parameter && filter.spec.SameKind(kUniformKind);
-    if (uniform && uniform_bits.has_value()) {
-      if (monkey_spent_bits.has_value() &&
-          std::abs(*monkey_spent_bits / options_.bloom_bits - 1) >
-              kOverBudgetFraction) {
-        // Monkey's filters missed the budget: the uniform filter runs at
-        // the budget too, so that the comparison is also at the memory the
-        // user asked for.
-        *out_ << "(bloomgate at --bloom_bits, the budget, first: "
-                 "bloomgate_monkey's filters on "
-              << EngineName(engine) << " took more than "
-              << 100 * kOverBudgetFraction << "% above or below it)\n";
-        absl::Status s = RunAndCollect(engine, filter, dir + "_at_budget",
-                                       std::nullopt, all);
-        if (!s.ok()) return s;
-      }
-      *out_ << "(bloomgate at " << absl::StrFormat("%.4f", *uniform_bits)
-            << " bits/key: the filter memory bloomgate_monkey used on "
-            << EngineName(engine) << ", --monkey_equal_memory)\n";
+    const std::string dir = EngineDir(base, engine, filter);
+    const bool is_reference = reference.has_value() && !filter.own_parameter &&
+                              filter.spec.SameKind(reference->spec);
+    const bool matched = reference_.has_value() && !filter.own_parameter &&
+                         filter.spec.family != FilterFamily::kNone;
+    if (matched) {
+      *out_ << "(" << filter.spec.KindName() << " at "
+            << absl::StrFormat("%.4f", reference_->bits_per_key)
+            << " bits/key: the filter memory " << reference->spec.KindName()
+            << " took on " << EngineName(engine) << ", --memory_reference)\n";
     }
-    const std::optional<double> bits = uniform ? uniform_bits : std::nullopt;
     const size_t results_before = all->size();
-    absl::Status s = SweepsMemory(filter)
-                         ? RunAtEachMemory(engine, filter, dir, all)
-                         : RunAndCollect(engine, filter, dir, bits, all);
+    absl::Status s =
+        SweepsMemory(filter)
+            ? RunAtEachMemory(engine, filter, dir, all)
+            : RunAndCollect(
+                  engine, filter, dir,
+                  matched ? std::optional<double>(reference_->bits_per_key)
+                          : std::nullopt,
+                  all);
     if (!s.ok()) return s;
-    if (equal_memory && !filter.own_parameter &&
-        filter.spec.SameKind(kMonkeyKind)) {
-      if (all->size() > results_before && all->back().bits_per_key > 0) {
-        monkey_spent_bits = all->back().bits_per_key;
-      }
-      uniform_bits = MonkeyMemoryBits();
+    if (is_reference && all->size() > results_before &&
+        all->back().bits_per_key > 0) {
+      reference_ = ReferenceMemory{.bits_per_key = all->back().bits_per_key,
+                                   .filter_keys = FilterKeys(last_shape_)};
     }
   }
   return absl::OkStatus();
@@ -245,16 +260,6 @@ absl::Status Runner::RunAndCollect(EngineKind engine, const FilterArg& filter,
   return absl::OkStatus();
 }
 
-std::optional<double> Runner::MonkeyMemoryBits() {
-  absl::StatusOr<double> matched =
-      EqualMemoryBits(last_shape_, Layout::kBlocked);
-  if (matched.ok()) return *matched;
-  *out_ << "(bloomgate at --bloom_bits, not at bloomgate_monkey's "
-           "memory: "
-        << matched.status().message() << ")\n";
-  return std::nullopt;
-}
-
 absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
     EngineKind engine_kind, const FilterArg& filter, const std::string& dir,
     std::optional<double> bloom_bits) {
@@ -269,13 +274,14 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
     target.bits = ribbon ? 0 : target.filter.bits_per_key;
   } else {
     target.bits = none ? 0 : target.filter.bits_per_key;
-    // Sized for the tree's files when it is known (Ribbon's memory per key
-    // depends on the filter's keys), else for full files.
+    // Sized for the tree's files when it is known (a filter's memory per
+    // key depends on its keys: whole cache lines, Ribbon's slots): the
+    // grown tree's, else the memory reference's, else full files.
     std::vector<uint64_t> filter_keys;
     if (target.on_grown_tree) {
-      for (const FileInfo& f : tree_shape_.files) {
-        filter_keys.push_back(f.num_entries);
-      }
+      filter_keys = FilterKeys(tree_shape_);
+    } else if (reference_.has_value()) {
+      filter_keys = reference_->filter_keys;
     }
     if (filter_keys.empty()) filter_keys.push_back(KeysPerFile());
     absl::StatusOr<FilterSpec> at_memory =

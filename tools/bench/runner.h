@@ -101,23 +101,22 @@ class Runner {
   // Removes a temporary base folder unless keep_db; says where a kept one
   // is.
   void RemoveBaseDir(const std::string& base, bool temporary) const;
-  // Whether bloomgate runs at the filter memory bloomgate_monkey took:
-  // monkey_equal_memory with both in options.filters.
-  bool EqualMemory() const;
-  // options.filters in the order they run: with `equal_memory`,
-  // bloomgate_monkey just before bloomgate, which needs its memory.
-  std::vector<FilterArg> FiltersInRunOrder(bool equal_memory) const;
-  // Runs each of `filters` that `engine` supports, in its folder under
-  // `base` (removed afterwards unless keep_db or use_existing_db), on one
-  // tree grown first when SameTree, and appends the results to *all.
-  absl::Status RunEngine(EngineKind engine,
-                         const std::vector<FilterArg>& filters,
-                         const std::string& base, bool equal_memory,
+  // The filter whose measured memory every other filter without its own
+  // parameter is matched to on `engine` (options.memory_reference): the
+  // first of options.filters the engine runs, or the one named; nullopt
+  // with "none", with sweep_bits, or when the named one does not run there.
+  std::optional<FilterArg> MemoryReference(EngineKind engine) const;
+  // options.filters in the order they run: `reference` before every other
+  // filter that takes its memory, the rest in flag order.
+  std::vector<FilterArg> FiltersInRunOrder(
+      const std::optional<FilterArg>& reference) const;
+  // Runs each filter that `engine` supports, in its folder under `base`
+  // (removed afterwards unless keep_db or use_existing_db), on one tree
+  // grown first when SameTree, and appends the results to *all.
+  absl::Status RunEngine(EngineKind engine, const std::string& base,
                          std::vector<BenchResult>* all);
-  // RunEngine's loop over the filters.
-  absl::Status RunFilters(EngineKind engine,
-                          const std::vector<FilterArg>& filters,
-                          const std::string& base, bool equal_memory,
+  // RunEngine's loop over the filters, the memory reference first.
+  absl::Status RunFilters(EngineKind engine, const std::string& base,
                           std::vector<BenchResult>* all);
   // RunOne, then removes `dir` unless the databases are kept, and appends
   // the results to *all.
@@ -140,10 +139,6 @@ class Runner {
   // Rewrites the copy of the grown tree that `target` opened with its
   // filter, and says whether the tree stayed the same.
   absl::Status RewriteGrownTree(const Target& target);
-  // The bits per key at which bloomgate's filters take the memory the last
-  // run's (bloomgate_monkey's) took; nullopt, saying so, when none does.
-  std::optional<double> MonkeyMemoryBits();
-
   // One benchmark of `target`: the dispatch to the methods above. nullopt
   // for those that give no result (stats, fills of an existing database).
   absl::StatusOr<std::optional<BenchResult>> RunBenchmark(
@@ -163,9 +158,16 @@ class Runner {
 
   BenchOptions options_;
   std::ostream* out_;
-  // The files of the last RunOne's engine after its last benchmark, from
-  // which RunAll sizes bloomgate to bloomgate_monkey's memory.
+  // The files of the last RunOne's engine after its last benchmark.
   EngineShape last_shape_;
+  // What the memory reference's filters took on the engine running, bits
+  // per key over its files' keys, and those keys, file by file: the memory
+  // and the files every other filter is sized for.
+  struct ReferenceMemory {
+    double bits_per_key = 0;
+    std::vector<uint64_t> filter_keys;
+  };
+  std::optional<ReferenceMemory> reference_;
   // While RunEngine measures every filter on one tree: where it was grown,
   // and its files.
   std::string tree_dir_;

@@ -15,6 +15,7 @@
 #include <initializer_list>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -185,16 +186,17 @@ TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
   ASSERT_TRUE(json.has_value());
   // 5 pairs (the LSM cannot run rocksdb_bloom) x 2 reads, and 3 fills.
   ASSERT_EQ(json->size(), 13u);
-  std::map<std::string, const Json*> by_key = ByRun(
-      *json, {"ops", "micros_per_op", "ios_per_op", "ios_avoided_pct",
-              "fp_observed", "fp_predicted", "filter_bytes", "sst_files"});
+  std::map<std::string, const Json*> by_key =
+      ByRun(*json, {"ops", "micros_per_op", "ios_per_op", "ios_avoided_pct",
+                    "fp_observed", "fp_predicted", "filter_bytes", "sst_files",
+                    "tree"});
 
   // Every row of the table after "Comparison" is a JSON object, cell for
   // cell.
   int rows = 0;
   for (const std::vector<std::string>& cells :
        TableRows(run.output, "Comparison")) {
-    ASSERT_EQ(cells.size(), 16u) << absl::StrJoin(cells, " ");
+    ASSERT_EQ(cells.size(), 17u) << absl::StrJoin(cells, " ");
     ++rows;
     const std::string key = cells[0] + "/" + cells[1] + "/" + cells[2];
     ASSERT_TRUE(by_key.count(key)) << key;
@@ -214,6 +216,9 @@ TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
     EXPECT_EQ(cells[13], none ? "-" : Fixed(Find(o, "bloom_bits"), 2)) << key;
     EXPECT_EQ(cells[14], none ? "-" : SpentBits(o)) << key;
     EXPECT_EQ(cells[15], Fixed(Find(o, "sst_files"), 0)) << key;
+    EXPECT_EQ(cells[16],
+              absl::StrFormat("%04x", Find(o, "tree")->get<uint32_t>()))
+        << key;
     // And the numbers mean what they say.
     EXPECT_EQ(Find(o, "ops")->get<double>(), 5000) << key;
     if (none) {
@@ -232,6 +237,14 @@ TEST(CliTest, JsonParsesAndAgreesWithTheTable) {
   }
   // Two read benchmarks for each of the 5 pairs.
   EXPECT_EQ(rows, 10) << run.output;
+  // RocksDB's filters ran on the one tree it grew, and say so.
+  std::set<uint32_t> rocksdb_trees;
+  for (const auto& [key, o] : by_key) {
+    if (key.starts_with("rocksdb/")) {
+      rocksdb_trees.insert(Find(*o, "tree")->get<uint32_t>());
+    }
+  }
+  EXPECT_EQ(rocksdb_trees.size(), 1u);
 }
 
 TEST(CliTest, UnknownFilterGivesUsageAndFails) {
@@ -286,7 +299,7 @@ TEST(CliTest, MonkeyComparisonShowsBothMemoriesAndReads) {
 TEST(CliTest, HelpDescribesMonkey) {
   Outcome run = RunBench("--help");
   for (const char* text :
-       {"bloomgate_monkey", "filllevels", "monkey_equal_memory"}) {
+       {"bloomgate_monkey", "filllevels", "memory_reference"}) {
     EXPECT_NE(run.output.find(text), std::string::npos) << text;
   }
   // Flags are listed by their file's base name, not the build's path.
@@ -303,7 +316,9 @@ TEST(CliTest, BadValuesAndUnknownFlagsFail) {
         "--filter=bloomgate_monkey,monkey",
         "--benchmarks=filllevels --disable_auto_compactions=false",
         "--benchmarks=filllevels --num=100 --num_levels=3", "--histogram=maybe",
-        "--use_direct_reads=sometimes", "--require_direct_reads"}) {
+        "--use_direct_reads=sometimes", "--require_direct_reads",
+        "--filter=bloomgate,rocksdb_ribbon --memory_reference=rocksdb_bloom",
+        "--memory_reference=bloomgate --sweep_bits=8,10"}) {
     Outcome run = RunBench(args);
     EXPECT_NE(run.exit_code, 0) << args << "\n" << run.output;
     EXPECT_FALSE(run.output.empty()) << args;
@@ -424,22 +439,22 @@ TEST(CliTest, HistogramLinesAgreeWithJsonAndTable) {
   int rows = 0;
   for (const std::vector<std::string>& cells :
        TableRows(run.output, "Comparison")) {
-    ASSERT_EQ(cells.size(), 22u) << absl::StrJoin(cells, " ");
+    ASSERT_EQ(cells.size(), 23u) << absl::StrJoin(cells, " ");
     ++rows;
     const std::string key = cells[0] + "/" + cells[1] + "/" + cells[2];
     ASSERT_TRUE(by_key.count(key)) << key;
     const Json& o = *by_key[key];
-    EXPECT_EQ(cells[16], Fixed(Find(*Find(o, "miss_latency"), "mean_us"), 2));
-    EXPECT_EQ(cells[17], Fixed(Find(*Find(o, "miss_latency"), "p99_us"), 2));
-    EXPECT_EQ(cells[18], Fixed(Find(o, "read_latency_us"), 2)) << key;
-    EXPECT_EQ(cells[19], Fixed(Find(o, "user_micros_per_op"), 2)) << key;
+    EXPECT_EQ(cells[17], Fixed(Find(*Find(o, "miss_latency"), "mean_us"), 2));
+    EXPECT_EQ(cells[18], Fixed(Find(*Find(o, "miss_latency"), "p99_us"), 2));
+    EXPECT_EQ(cells[19], Fixed(Find(o, "read_latency_us"), 2)) << key;
+    EXPECT_EQ(cells[20], Fixed(Find(o, "user_micros_per_op"), 2)) << key;
     EXPECT_EQ(
-        cells[20],
+        cells[21],
         absl::StrFormat(
             "%.1f%%", 100 * Find(o, "explained_micros_per_op")->get<double>() /
                           Find(o, "micros_per_op")->get<double>()))
         << key;
-    EXPECT_EQ(cells[21], Fixed(Find(o, "avoided_read_micros_per_op"), 1))
+    EXPECT_EQ(cells[22], Fixed(Find(o, "avoided_read_micros_per_op"), 1))
         << key;
   }
   EXPECT_EQ(rows, 4);
@@ -582,25 +597,31 @@ TEST(CliTest, WaitForCompactionsGrowsTheSameTreeEveryRun) {
 // headers and whole cache lines of nine tiny files at 1 bit/key), uniform
 // bloomgate runs at the budget and at Monkey's memory, and the Monkey table
 // compares Monkey with both.
-TEST(CliTest, MonkeyOffItsBudgetIsComparedAtTheBudgetToo) {
+// A reference that misses its budget is marked, and the other filters take
+// what it took.
+TEST(CliTest, AReferenceOffItsBudgetIsMarkedAndMatched) {
   Outcome run = RunBench(
       "--engine=lsm --filter=bloomgate_monkey,bloomgate --bloom_bits=1 "
       "--num=6000 --reads=2000 --value_size=16 --write_buffer_size=65536 "
       "--benchmarks=fillrandom,readmissing");
   ASSERT_EQ(run.exit_code, 0) << run.output;
-  EXPECT_EQ(Count(run.output,
-                  "(bloomgate at --bloom_bits, the budget, "
-                  "first: bloomgate_monkey's filters on lsm took "
-                  "more than 2% above or below it)"),
+  EXPECT_EQ(Count(run.output, "the filter memory bloomgate_monkey took on lsm"),
             1)
       << run.output;
+  const std::vector<std::vector<std::string>> comparison =
+      TableRows(run.output, "Comparison");
+  ASSERT_EQ(comparison.size(), 2u) << run.output;
+  // bloomgate_monkey's row: asked 1, took more, marked.
+  EXPECT_EQ(comparison[0][1], "bloomgate_monkey");
+  EXPECT_EQ(comparison[0][13], "1.00");
+  EXPECT_NE(comparison[0][14].find("(+"), std::string::npos) << run.output;
+  // bloomgate's: asked what the monkey run took, and took it.
+  EXPECT_EQ(comparison[1][1], "bloomgate");
+  EXPECT_EQ(comparison[1][14].find("("), std::string::npos) << run.output;
   const std::vector<std::vector<std::string>> rows =
       TableRows(run.output, "Monkey against uniform bloomgate");
-  ASSERT_EQ(rows.size(), 2u) << run.output;
-  // The first uniform run at the budget, the second at Monkey's memory.
-  EXPECT_EQ(rows[0][4], "1.0000");
-  EXPECT_NE(rows[1][4], "1.0000");
-  EXPECT_EQ(rows[1][5], rows[1][6]) << "equal memory";
+  ASSERT_EQ(rows.size(), 1u) << run.output;
+  EXPECT_NE(rows[0][4], "1.0000");
 }
 
 }  // namespace

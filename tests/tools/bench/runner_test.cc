@@ -407,8 +407,11 @@ TEST_F(SameTreeTest, EveryFilterIsMeasuredOnTheGrownTree) {
       EXPECT_EQ(r->filter_bytes, 0u);
       continue;
     }
-    // Every filter at the memory asked for, Ribbon included.
-    EXPECT_NEAR(r->bits_per_key, 10, 10 * kOverBudgetFraction) << name;
+    // Every filter at the memory the first took, Ribbon included, within
+    // the table's mark.
+    EXPECT_NEAR(r->bits_per_key, reads[1]->bits_per_key,
+                reads[1]->bits_per_key * kOffMemoryMarkFraction)
+        << name;
   }
   // The rewrite gave each copy its own filter: Ribbon's, at the same
   // memory, lets through several times fewer absent keys than Bloom's
@@ -436,7 +439,6 @@ TEST_F(SameTreeTest, OffGrowsATreePerFilter) {
 TEST_F(SameTreeTest, ASweepRunsEveryFilterAtEachMemoryOnTheTree) {
   BenchOptions o = LeveledOptions();
   o.filters = *ParseFilterList("none,bloomgate,rocksdb_ribbon");
-  // Memories where whole cache lines stay within 2%, as at 10 above.
   o.sweep_bits = {10, 14};
   const std::vector<BenchResult> results = RunAll(o);
   std::vector<const BenchResult*> fills, reads;
@@ -456,13 +458,56 @@ TEST_F(SameTreeTest, ASweepRunsEveryFilterAtEachMemoryOnTheTree) {
     EXPECT_EQ(r.filter.KindName(), expected[i].first);
     EXPECT_EQ(r.bloom_bits, expected[i].second);
     EXPECT_NEAR(r.bits_per_key, expected[i].second,
-                expected[i].second * kOverBudgetFraction)
+                expected[i].second * kOffMemoryMarkFraction)
         << expected[i].first;
     EXPECT_EQ(r.keys_per_level, fills[0]->keys_per_level);
   }
   // More memory, fewer false positives, for each family.
   EXPECT_LT(reads[2]->false_positives, reads[1]->false_positives);
   EXPECT_LT(reads[4]->false_positives, reads[3]->false_positives);
+}
+
+// --memory_reference: the named filter runs first, and every other at the
+// memory its filters took, on the same files, within the table's mark.
+TEST_F(SameTreeTest, EveryFilterTakesTheReferencesMeasuredMemory) {
+  BenchOptions o = LeveledOptions();
+  o.filters = *ParseFilterList("none,bloomgate,rocksdb_ribbon,rocksdb_bloom");
+  o.memory_reference = "rocksdb_bloom";
+  const std::vector<BenchResult> results = RunAll(o);
+  std::vector<const BenchResult*> reads;
+  for (const BenchResult& r : results) {
+    if (!IsFillBenchmark(r.benchmark)) reads.push_back(&r);
+  }
+  ASSERT_EQ(reads.size(), 4u) << output_;
+  // none keeps its place; the reference comes before the filters it sizes.
+  EXPECT_EQ(reads[0]->filter.KindName(), "none");
+  const BenchResult& reference = *reads[1];
+  ASSERT_EQ(reference.filter.KindName(), "rocksdb_bloom") << output_;
+  EXPECT_EQ(reference.bloom_bits, 10);
+  for (const BenchResult* r : {reads[2], reads[3]}) {
+    const std::string name = r->filter.KindName();
+    EXPECT_EQ(r->bloom_bits, reference.bits_per_key) << name;
+    EXPECT_NEAR(r->bits_per_key, reference.bits_per_key,
+                reference.bits_per_key * kOffMemoryMarkFraction)
+        << name;
+    EXPECT_NE(output_.find("(" + name + " at "), std::string::npos) << name;
+  }
+  EXPECT_NE(output_.find("the filter memory rocksdb_bloom took on rocksdb"),
+            std::string::npos)
+      << output_;
+}
+
+// "none": each filter at the memory it is given.
+TEST_F(SameTreeTest, WithoutAReferenceEachFilterTakesItsBudget) {
+  BenchOptions o = LeveledOptions();
+  o.filters = *ParseFilterList("bloomgate,rocksdb_ribbon");
+  o.memory_reference = "none";
+  for (const BenchResult& r : RunAll(o)) {
+    if (!IsFillBenchmark(r.benchmark)) {
+      EXPECT_EQ(r.bloom_bits, 10);
+    }
+  }
+  EXPECT_EQ(output_.find("--memory_reference)"), std::string::npos) << output_;
 }
 
 }  // namespace
