@@ -13,6 +13,7 @@
 #define BLOOMGATE_ALLOCATION_H_
 
 #include <functional>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -106,8 +107,8 @@ inline constexpr double kDefaultRocksDBRibbonProbeMicros = 0.034;
 // the slots for a 1-in-20 construction failure chance, more per key as
 // filters grow), so the RocksDB policy asks RocksDB's own sizing for each
 // file's key count (MeasureCosts). This is the default where RocksDB is not
-// at hand: RocksDB 11.8.1 measured at 10^6 keys, 9.63 bits/key gave FP 0.16%
-// (this curve: 0.163%), 6.99 bits/key gave 0.96% (0.95%).
+// at hand: what RocksDB's sizing gives for files of 8,192 to 65,536 keys,
+// 0.040-0.041 (RocksDB 7.8.3; docs/monkey-allocation.md, "The curves").
 inline constexpr double kRibbonSlotOverhead = 0.04;
 
 // Predicted false-positive rate of a Standard128Ribbon filter whose memory
@@ -233,6 +234,14 @@ using MemoryAtParameter = std::function<absl::StatusOr<double>(double)>;
 absl::StatusOr<double> ParameterForMemory(double target, double lo, double hi,
                                           double tolerance,
                                           const MemoryAtParameter& memory_at);
+
+// ParameterForMemory for a target in bits per key of memory that must lie
+// within what the parameters [lo, hi] take: InvalidArgument ("<what> cannot
+// take <target> bits per key of memory: its filters take <at lo> to <at hi>
+// bits per key") outside it.
+absl::StatusOr<double> ParameterForMemoryWithin(
+    std::string_view what, double target, double lo, double hi,
+    double tolerance, const MemoryAtParameter& memory_at);
 
 }  // namespace bloomgate
 

@@ -59,18 +59,9 @@ absl::StatusOr<double> RibbonParameterForMemory(double bits_per_key,
   };
   const double lo = kLowestRibbonParameter;
   const double hi = kHighestRibbonParameter;
-  absl::StatusOr<double> lowest = memory_at(lo);
-  absl::StatusOr<double> highest = memory_at(hi);
-  if (!lowest.ok()) return lowest.status();
-  if (!highest.ok()) return highest.status();
-  if (!(bits_per_key >= *lowest && bits_per_key <= *highest)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "RocksDB's Ribbon filter cannot take ", bits_per_key,
-        " bits per key of memory: its filters of ", num_keys, " keys take ",
-        *lowest, " to ", *highest, " bits per key"));
-  }
   // Within 1e-3 of the lowest parameter that takes at least bits_per_key.
-  return ParameterForMemory(bits_per_key, lo, hi, 1e-3, memory_at);
+  return ParameterForMemoryWithin("RocksDB's Ribbon filter", bits_per_key, lo,
+                                  hi, 1e-3, memory_at);
 }
 
 // Before 10.9 CalculateSpace and EstimatedFpRate are on

@@ -159,18 +159,8 @@ absl::StatusOr<FilterSpec> SpecForMemory(
   const bool bloomgate = kind.family == FilterFamily::kBloomgate;
   const double lo = bloomgate ? kMinBitsPerKey : kLowestRocksDBParameter;
   const double hi = bloomgate ? kMaxBitsPerKey : kHighestRocksDBParameter;
-  absl::StatusOr<double> lowest = memory_at(lo);
-  absl::StatusOr<double> highest = memory_at(hi);
-  if (!lowest.ok()) return lowest.status();
-  if (!highest.ok()) return highest.status();
-  if (!(bits_per_key >= *lowest && bits_per_key <= *highest)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        kind.KindName(), " cannot take ", bits_per_key,
-        " bits per key of memory: its filters of these files take ", *lowest,
-        " to ", *highest, " bits per key"));
-  }
-  absl::StatusOr<double> parameter =
-      ParameterForMemory(bits_per_key, lo, hi, 1e-3, memory_at);
+  absl::StatusOr<double> parameter = ParameterForMemoryWithin(
+      kind.KindName(), bits_per_key, lo, hi, 1e-3, memory_at);
   if (!parameter.ok()) return parameter.status();
   spec.bits_per_key = std::round(*parameter * 1000) / 1000;
   return spec;

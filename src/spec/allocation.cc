@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "bloomgate/absl_compat.h"
 #include "bloomgate/sizing.h"
 #include "src/spec/fp_curve.h"
 
@@ -578,6 +579,22 @@ absl::StatusOr<double> ParameterForMemory(double target, double lo, double hi,
   if (!at_lo.ok()) return at_lo.status();
   if (!at_hi.ok()) return at_hi.status();
   return std::abs(*at_hi - target) <= std::abs(*at_lo - target) ? hi : lo;
+}
+
+absl::StatusOr<double> ParameterForMemoryWithin(
+    std::string_view what, double target, double lo, double hi,
+    double tolerance, const MemoryAtParameter& memory_at) {
+  absl::StatusOr<double> lowest = memory_at(lo);
+  absl::StatusOr<double> highest = memory_at(hi);
+  if (!lowest.ok()) return lowest.status();
+  if (!highest.ok()) return highest.status();
+  if (!(target >= *lowest && target <= *highest)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(ToAbsl(what), " cannot take ", target,
+                     " bits per key of memory: its filters take ", *lowest,
+                     " to ", *highest, " bits per key"));
+  }
+  return ParameterForMemory(target, lo, hi, tolerance, memory_at);
 }
 
 }  // namespace bloomgate

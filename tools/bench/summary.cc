@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "bloomgate/absl_compat.h"
 #include "tools/bench/bench_options.h"
 
@@ -92,7 +95,27 @@ std::string Conditions(const std::vector<const BenchResult*>& group) {
     absl::StrAppend(
         &out, absl::StrFormat(", %.1f us a read measured", read_us / timed));
   }
+  std::set<uint32_t> trees;
+  for (const BenchResult* r : group) trees.insert(r->tree);
+  absl::StrAppend(&out,
+                  trees.size() == 1
+                      ? absl::StrFormat("; one tree (%04x)", *trees.begin())
+                      : absl::StrCat("; ", trees.size(),
+                                     " different trees (the tree column)"));
   return out;
+}
+
+// Each filter's reads per absent lookup over the floor at its memory, in
+// run order; empty where the floor is not a bound (NaN).
+std::string OverTheFloor(const std::vector<const BenchResult*>& group) {
+  std::vector<std::string> cells;
+  for (const BenchResult* r : group) {
+    if (!(r->ios_per_miss_floor > 0)) continue;
+    cells.push_back(absl::StrFormat("%s %.2fx", Name(*r),
+                                    r->ios_per_miss / r->ios_per_miss_floor));
+  }
+  if (cells.empty()) return "";
+  return absl::StrCat("\n  reads over the floor: ", absl::StrJoin(cells, ", "));
 }
 
 }  // namespace
@@ -116,7 +139,7 @@ std::string FormatSummary(const std::vector<BenchResult>& results,
         BestAndNext(
             group, [](const BenchResult& r) { return r.micros_per_op; }, "%.3g",
             " us", "less"),
-        "\n  ", Conditions(group), "\n");
+        OverTheFloor(group), "\n  ", Conditions(group), "\n");
   }
   return out;
 }

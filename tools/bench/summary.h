@@ -18,10 +18,11 @@ namespace bloomgate::bench {
 // for: a --sweep_bits run) with at least two filtered results (filter none
 // left out), in run order: the fewest data-block reads per
 // absent lookup (I/O/miss) and the next, the least time per lookup and the
-// next, the range of the filters' measured bits per key (said to differ
-// where it spans more than 0.5%), where the reads went (the device or the
-// page cache) and their measured mean latency when timed. Empty when no
-// group has two filters to compare.
+// next, each filter's reads over the floor where the floor bounds them, the
+// range of the filters' measured bits per key (said to differ where it
+// spans more than 0.5%), where the reads went (the device or the page
+// cache) and their measured mean latency when timed, and whether the
+// filters ran on one tree. Empty when no group has two filters to compare.
 std::string FormatSummary(const std::vector<BenchResult>& results,
                           bool by_memory = false);
 

@@ -2,6 +2,7 @@
 
 #include "tools/bench/summary.h"
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,30 @@ TEST(SummaryTest, NamesTheBestAndTheNextWithTheirRatio) {
       << summary;
   // 0.4% apart: not flagged.
   EXPECT_EQ(summary.find("differ"), std::string::npos) << summary;
+}
+
+// Each filter's reads over the floor, from its own row, where the floor is
+// a bound; and whether the rows ran on one tree.
+TEST(SummaryTest, SaysHowFarAboveTheFloorAndOnWhichTrees) {
+  std::vector<BenchResult> results = {Read("rocksdb_ribbon", 0.0032, 1.5, 10),
+                                      Read("bloomgate_mixed", 0.0019, 1.6, 10)};
+  results[0].ios_per_miss_floor = 0.0016;
+  results[1].ios_per_miss_floor = 0.00152;
+  results[0].tree = results[1].tree = 0x395;
+  std::string summary = FormatSummary(results);
+  EXPECT_NE(summary.find("reads over the floor: rocksdb_ribbon 2.00x, "
+                         "bloomgate_mixed 1.25x"),
+            std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("; one tree (0395)"), std::string::npos) << summary;
+  // No floor (MultiGet, a block cache): no line; two trees: said.
+  results[0].ios_per_miss_floor = results[1].ios_per_miss_floor = NAN;
+  results[1].tree = 0x3cc5;
+  summary = FormatSummary(results);
+  EXPECT_EQ(summary.find("over the floor"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("; 2 different trees (the tree column)"),
+            std::string::npos)
+      << summary;
 }
 
 TEST(SummaryTest, FlagsMemoriesMoreThanHalfAPercentApart) {
