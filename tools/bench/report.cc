@@ -538,6 +538,30 @@ std::string FormatTable(const std::vector<BenchResult>& results) {
   return RenderTable(rows, 3);
 }
 
+namespace {
+
+// The bloomgate_monkey result a uniform result `u` is compared with: of the
+// same engine and benchmark, the one asked for the memory nearest u's (in a
+// --sweep_bits run, the same memory), the first of equals.
+const BenchResult* MonkeyRunFor(const std::vector<BenchResult>& results,
+                                const BenchResult& u) {
+  const BenchResult* nearest = nullptr;
+  for (const BenchResult& m : results) {
+    if (!m.filter.SameKind(kMonkeyKind) || std::isnan(m.ios_per_miss) ||
+        m.engine != u.engine || m.benchmark != u.benchmark) {
+      continue;
+    }
+    if (nearest == nullptr ||
+        std::abs(m.bloom_bits - u.bloom_bits) <
+            std::abs(nearest->bloom_bits - u.bloom_bits)) {
+      nearest = &m;
+    }
+  }
+  return nearest;
+}
+
+}  // namespace
+
 std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
   std::vector<std::vector<std::string>> rows = {
       {"engine", "benchmark", "keys by level", "monkey bits/key",
@@ -552,14 +576,17 @@ std::string FormatMonkeyComparison(const std::vector<BenchResult>& results) {
     const std::string benchmark(BenchmarkName(m.benchmark));
     for (const BenchResult& u : results) {
       if (!u.filter.SameKind(kUniformKind) || u.engine != m.engine ||
-          u.benchmark != m.benchmark) {
+          u.benchmark != m.benchmark || MonkeyRunFor(results, u) != &m) {
         continue;
       }
       const std::string tree = KeysByLevel(m);
-      if (KeysByLevel(u) != tree) {
-        absl::StrAppend(&notes, engine, " ", benchmark,
-                        ": the uniform run's tree differs: ", KeysByLevel(u),
-                        "\n");
+      if (u.tree != m.tree) {
+        absl::StrAppend(
+            &notes, engine, " ", benchmark,
+            absl::StrFormat(": the uniform run's files differ (tree %04x "
+                            "against %04x; keys by level ",
+                            u.tree, m.tree),
+            KeysByLevel(u), ")\n");
       }
       rows.push_back(
           {engine, benchmark, tree, SpentBitsCell(m), Number(u.bloom_bits, 4),

@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "bloomgate/absl_compat.h"
+#include "bloomgate/rocksdb_filter_policy.h"
 #include "tools/bench/bench_options.h"
 
 namespace bloomgate::bench {
@@ -105,6 +106,35 @@ std::string Conditions(const std::vector<const BenchResult*>& group) {
   return out;
 }
 
+// Where the group has RocksDB's Ribbon filters (alone or mixed): how close
+// to the floor they can come at all. A curve 2^(-b / (1 + o)) reaches the
+// floor at b / (1 + o) bits, 2^(B (1 - 1 / (1 + o))) times it at B bits per
+// key, unless a level goes unfiltered (docs/monkey-allocation.md, "What it
+// bounds"); o is RocksDB's own for the tree's mean file (MeasureCosts).
+std::string RibbonsBound(const std::vector<const BenchResult*>& group) {
+  const BenchResult* ribbon = nullptr;
+  for (const BenchResult* r : group) {
+    if (r->filter.family == FilterFamily::kRocksDBRibbon || r->filter.mixed) {
+      ribbon = r;
+      break;
+    }
+  }
+  if (ribbon == nullptr || ribbon->sst_files <= 0) return "";
+  int64_t keys = 0;
+  for (int64_t k : ribbon->keys_per_level) keys += k;
+  if (keys <= 0) return "";
+  const double overhead =
+      MeasureCosts(static_cast<uint64_t>(keys / ribbon->sst_files))
+          .ribbon_overhead;
+  const double bits = ribbon->bits_per_key;
+  return absl::StrFormat(
+      "; any mix of Bloom and Ribbon filters, %.2fx at least unless a level "
+      "goes unfiltered (Ribbon's overhead %.3f for files of %d keys, "
+      "RocksDB's sizing)",
+      std::exp2(bits * (1 - 1 / (1 + overhead))), overhead,
+      keys / ribbon->sst_files);
+}
+
 // Each filter's reads per absent lookup over the floor at its memory, in
 // run order; empty where the floor is not a bound (NaN).
 std::string OverTheFloor(const std::vector<const BenchResult*>& group) {
@@ -115,7 +145,8 @@ std::string OverTheFloor(const std::vector<const BenchResult*>& group) {
                                     r->ios_per_miss / r->ios_per_miss_floor));
   }
   if (cells.empty()) return "";
-  return absl::StrCat("\n  reads over the floor: ", absl::StrJoin(cells, ", "));
+  return absl::StrCat("\n  reads over the floor: ", absl::StrJoin(cells, ", "),
+                      RibbonsBound(group));
 }
 
 }  // namespace

@@ -593,12 +593,23 @@ TEST(CliTest, WaitForCompactionsGrowsTheSameTreeEveryRun) {
   EXPECT_GT(keys[2].get<int64_t>() + keys[3].get<int64_t>(), 0) << keys;
 }
 
-// When bloomgate_monkey's filters miss the budget by more than 2% (here the
-// headers and whole cache lines of nine tiny files at 1 bit/key), uniform
-// bloomgate runs at the budget and at Monkey's memory, and the Monkey table
-// compares Monkey with both.
-// A reference that misses its budget is marked, and the other filters take
-// what it took.
+// In a sweep the Monkey table pairs the two at each memory, not across.
+TEST(CliTest, ASweepsMonkeyTablePairsEachMemory) {
+  Outcome run = RunBench(
+      "--engine=lsm --filter=bloomgate_monkey,bloomgate --sweep_bits=8,12 "
+      "--num=6000 --reads=2000 --value_size=16 --write_buffer_size=65536 "
+      "--benchmarks=fillrandom,readmissing");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::vector<std::vector<std::string>> rows =
+      TableRows(run.output, "Monkey against uniform bloomgate");
+  ASSERT_EQ(rows.size(), 2u) << run.output;
+  EXPECT_EQ(rows[0][4], "8.0000") << run.output;
+  EXPECT_EQ(rows[1][4], "12.0000") << run.output;
+}
+
+// A reference that misses its budget (here bloomgate_monkey, by the headers
+// and whole cache lines of nine tiny files at 1 bit/key) is marked, and the
+// other filters take what it took.
 TEST(CliTest, AReferenceOffItsBudgetIsMarkedAndMatched) {
   Outcome run = RunBench(
       "--engine=lsm --filter=bloomgate_monkey,bloomgate --bloom_bits=1 "

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_format.h"
+#include "bloomgate/rocksdb_filter_policy.h"
 #include "gtest/gtest.h"
 
 namespace bloomgate::bench {
@@ -62,6 +64,24 @@ TEST(SummaryTest, SaysHowFarAboveTheFloorAndOnWhichTrees) {
   EXPECT_NE(summary.find("reads over the floor: rocksdb_ribbon 2.00x, "
                          "bloomgate_mixed 1.25x"),
             std::string::npos)
+      << summary;
+  // Without the tree's files, no bound from Ribbon's overhead.
+  EXPECT_EQ(summary.find("at least"), std::string::npos) << summary;
+  // With them: 2^(B (1 - 1 / (1 + o))) at RocksDB's overhead for the mean
+  // file, 12,000 keys here.
+  for (BenchResult& r : results) {
+    r.sst_files = 10;
+    r.keys_per_level = {20000, 100000};
+  }
+  const double overhead = MeasureCosts(12000).ribbon_overhead;
+  summary = FormatSummary(results);
+  EXPECT_NE(
+      summary.find(absl::StrFormat(
+          "; any mix of Bloom and Ribbon filters, %.2fx at least unless a "
+          "level goes unfiltered (Ribbon's overhead %.3f for files of 12000 "
+          "keys, RocksDB's sizing)",
+          std::exp2(10 * (1 - 1 / (1 + overhead))), overhead)),
+      std::string::npos)
       << summary;
   EXPECT_NE(summary.find("; one tree (0395)"), std::string::npos) << summary;
   // No floor (MultiGet, a block cache): no line; two trees: said.
