@@ -44,6 +44,7 @@ BenchResult Runner::NewResult(const Target& target,
   BenchResult r;
   r.engine = target.engine_kind;
   r.filter = target.filter;
+  r.own_parameter = target.own_parameter;
   r.benchmark = benchmark;
   r.bloom_bits = target.bits;
   r.threads = 1;

@@ -455,12 +455,7 @@ std::string SpentBits(const BenchResult& r) {
 std::string AskedBits(const BenchResult& r) {
   return HasFilter(r) && r.bloom_bits > 0 ? Number(r.bloom_bits, 2) : "-";
 }
-// The filter's kind, or its whole name when it ran at a parameter of its
-// own: the one thing that tells two such runs of one kind apart.
-std::string FilterCell(const BenchResult& r) {
-  return HasFilter(r) && !(r.bloom_bits > 0) ? r.filter.Name()
-                                             : r.filter.KindName();
-}
+std::string FilterCell(const BenchResult& r) { return ResultName(r); }
 
 using enum ColumnGroup;
 

@@ -201,6 +201,7 @@ constexpr ResultField kResultFields[] = {
      [](const OrderedJson& j, BenchResult* r) {
        return ReadKind(j, &FilterSpec::Parse, &r->filter);
      }},
+    Field<&BenchResult::own_parameter>("own_parameter"),
     Field<&BenchResult::benchmark>("benchmark"),
     Field<&BenchResult::bloom_bits>("bloom_bits"),
     Field<&BenchResult::threads>("threads"),
@@ -303,6 +304,10 @@ void from_json(const nlohmann::ordered_json& j, BenchResult& r) {
 
 void from_json(const nlohmann::json& j, BenchResult& r) {
   from_json(OrderedJson(j), r);
+}
+
+std::string ResultName(const BenchResult& r) {
+  return r.own_parameter ? r.filter.Name() : r.filter.KindName();
 }
 
 }  // namespace bloomgate::bench

@@ -39,6 +39,9 @@ struct BenchResult : lsm::LookupCounters {
   // memory): its kind's name (FilterSpec::KindName) is the one printed and
   // the JSON's "filter", its whole name the JSON's "filter_spec".
   FilterSpec filter = kNoFilter;
+  // Whether the filter ran at a parameter of its own (--filter=<kind>:<n>),
+  // not at the run's memory: tables then name it in full (ResultName).
+  bool own_parameter = false;
   BenchmarkKind benchmark = BenchmarkKind::kReadRandom;
   // The filter memory the run was given, bits per key (a level-aware
   // filter's average); 0 without a filter, or for Ribbon at a parameter of
@@ -133,6 +136,11 @@ struct BenchResult : lsm::LookupCounters {
   double explained_micros_per_op = std::numeric_limits<double>::quiet_NaN();
   double avoided_read_micros_per_op = std::numeric_limits<double>::quiet_NaN();
 };
+
+// How the tables and the summary name a result's filter: its kind, or its
+// whole name when it ran at a parameter of its own (the one thing that
+// tells two such runs of one kind apart).
+std::string ResultName(const BenchResult& r);
 
 // A result as bloomgate_bench --json writes it: one object, its fields in
 // the order docs/evaluation.md lists them, NaN (not measured) as null, kinds

@@ -266,6 +266,7 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
   Target target;
   target.engine_kind = engine_kind;
   target.filter = FilterForRun(filter, options_, bloom_bits);
+  target.own_parameter = filter.own_parameter;
   const bool none = filter.spec.family == FilterFamily::kNone;
   const bool ribbon = filter.spec.family == FilterFamily::kRocksDBRibbon;
   target.grow_only = growing_tree_;

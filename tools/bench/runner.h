@@ -50,6 +50,8 @@ class Runner {
     EngineKind engine_kind;
     // As run: FilterForRun's, with Ribbon's parameter for the memory.
     FilterSpec filter;
+    // The filter's own parameter, not the run's memory (FilterArg).
+    bool own_parameter = false;
     // The filter memory asked for, bits per key (a level-aware filter's
     // average); 0 without a filter or for Ribbon at its own parameter.
     double bits = 0;

@@ -44,7 +44,7 @@ std::vector<std::vector<const BenchResult*>> Groups(
   return groups;
 }
 
-std::string Name(const BenchResult& r) { return r.filter.KindName(); }
+std::string Name(const BenchResult& r) { return ResultName(r); }
 
 // "<best>, <value><unit>, <ratio>x <fewer> than <next> (<value><unit>)", or
 // a tie, for the results ordered by `value` (smaller is better).

@@ -100,7 +100,8 @@ TEST(ResultsJsonTest, KeysInTheDocumentedOrder) {
   std::string keys;
   for (const auto& [key, value] : j.items()) keys += key + " ";
   EXPECT_EQ(keys,
-            "engine filter filter_spec benchmark bloom_bits threads ops "
+            "engine filter filter_spec own_parameter benchmark bloom_bits "
+            "threads ops "
             "seconds "
             "micros_per_op ops_per_sec hits misses found ios ios_per_op "
             "ios_per_hit ios_per_miss files_on_path_per_op "

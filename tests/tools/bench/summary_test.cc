@@ -94,6 +94,20 @@ TEST(SummaryTest, SaysHowFarAboveTheFloorAndOnWhichTrees) {
       << summary;
 }
 
+// Two runs of one kind, one at a parameter of its own: named apart.
+TEST(SummaryTest, AFilterAtItsOwnParameterIsNamedInFull) {
+  std::vector<BenchResult> results = {
+      Read("bloomgate_mixed", 0.0020, 2.5, 10),
+      Read("bloomgate:10:monkey:mixed:10000000", 0.0018, 2.4, 10)};
+  results[1].own_parameter = true;
+  const std::string summary = FormatSummary(results);
+  EXPECT_NE(summary.find("fewest reads per absent lookup: "
+                         "bloomgate:10:blocked:monkey:mixed:10000000, 0.0018, "
+                         "1.11x fewer than bloomgate_mixed (0.002)"),
+            std::string::npos)
+      << summary;
+}
+
 TEST(SummaryTest, FlagsMemoriesMoreThanHalfAPercentApart) {
   const std::string summary = FormatSummary(
       {Read("rocksdb_bloom", 0.02, 3, 10.0), Read("bloomgate", 0.02, 3, 10.1)});
