@@ -1,11 +1,13 @@
 // Copyright 2026 The bloomgate Authors.
 //
-// bloomgate: sizing and teaching aids for Bloom filters.
+// bloomgate: sizing and teaching aids for Bloom filters, and a plan of a
+// RocksDB database's filter memory.
 //
 //   bloomgate size --n=1e9 --fp=0.01 [--json]
 //   bloomgate size --n=1e6 --bits_per_key=10 [--json]
 //   bloomgate explain --m=12 --k=3 --add=dog,pig --query=elk,rat
 //   bloomgate simd
+//   bloomgate plan --db=<RocksDB database> [--memory=64MiB] [--json]
 
 #include <cmath>
 #include <cstdio>
@@ -20,6 +22,7 @@
 #include "bloomgate/simd.h"
 #include "tools/flags_usage.h"
 #include "tools/sizer/explain.h"
+#include "tools/sizer/plan.h"
 #include "tools/sizer/size.h"
 
 ABSL_FLAG(std::string, n, "",
@@ -28,18 +31,29 @@ ABSL_FLAG(std::optional<double>, fp, std::nullopt,
           "size: target false-positive rate in (0, 1), e.g. 0.01");
 ABSL_FLAG(std::optional<double>, bits_per_key, std::nullopt,
           "size: memory per key in bits (instead of --fp)");
-ABSL_FLAG(bool, json, false, "size: print one JSON object");
+ABSL_FLAG(bool, json, false, "size, plan: print one JSON object");
 ABSL_FLAG(uint64_t, m, 0, "explain: bits in the filter");
 ABSL_FLAG(int, k, 0, "explain: probes per key");
 ABSL_FLAG(std::vector<std::string>, add, {},
           "explain: keys to add, comma-separated");
 ABSL_FLAG(std::vector<std::string>, query, {},
           "explain: keys to look up, comma-separated");
+ABSL_FLAG(std::string, db, "",
+          "plan: the RocksDB database to read (opened read-only)");
+ABSL_FLAG(std::string, column_family, "default",
+          "plan: the column family whose files to plan for");
+ABSL_FLAG(std::string, memory, "",
+          "plan: the filter memory to predict for, e.g. 64MiB, 1GiB, 500MB "
+          "(default: what the filters take now)");
+ABSL_FLAG(std::string, lookups, "",
+          "plan: a file of absent keys, one per line, whose share inside "
+          "each file's key range is its reach (default: the key ranks)");
 
 namespace {
 
 constexpr char kUsage[] =
-    "sizing and teaching aids for Bloom filters.\n\n"
+    "sizing and teaching aids for Bloom filters, and a plan of a RocksDB\n"
+    "database's filter memory.\n\n"
     "  bloomgate size --n=1e9 --fp=0.01 [--json]\n"
     "      bits, probes, size and predicted FP rate (both layouts) for n keys\n"
     "      at a target FP rate\n"
@@ -51,7 +65,15 @@ constexpr char kUsage[] =
     "  bloomgate simd\n"
     "      the SIMD kernel filters use in this process (BLOOMGATE_SIMD=\n"
     "      scalar|avx2 forces one) and the kernels this CPU supports (those\n"
-    "      this CPU runs that passed their check at first use)\n";
+    "      this CPU runs that passed their check at first use)\n"
+    "  bloomgate plan --db=<path> [--memory=64MiB] [--column_family=default]\n"
+    "                 [--lookups=<file>] [--json]\n"
+    "      a RocksDB database's live files by level and what their filters\n"
+    "      take now, opened read-only; then the reads per absent-key lookup\n"
+    "      predicted at that memory (or at --memory: B, KiB, MiB, GiB, TiB,\n"
+    "      KB, MB, GB, TB) for RocksDB's Bloom, Ribbon and hybrid filters,\n"
+    "      bloomgate's level-aware and mixed filters, and the floor\n"
+    "      (docs/plan.md)\n";
 
 int UsageError(const std::string& message) {
   absl::FPrintF(stderr, "bloomgate: %s\n\nUsage: bloomgate %s", message,
@@ -116,17 +138,46 @@ int RunSimd() {
   return 0;
 }
 
+int RunPlan() {
+  bloomgate::tools::PlanRequest request;
+  request.db_path = absl::GetFlag(FLAGS_db);
+  if (request.db_path.empty()) {
+    return UsageError("plan needs --db, the path of a RocksDB database");
+  }
+  request.column_family = absl::GetFlag(FLAGS_column_family);
+  request.lookups_path = absl::GetFlag(FLAGS_lookups);
+  if (const std::string memory = absl::GetFlag(FLAGS_memory); !memory.empty()) {
+    absl::StatusOr<uint64_t> bytes = bloomgate::tools::ParseByteSize(memory);
+    if (!bytes.ok()) {
+      return UsageError("--memory: " + std::string(bytes.status().message()));
+    }
+    request.memory_bytes = *bytes;
+  }
+  absl::StatusOr<bloomgate::tools::PlanReport> report =
+      bloomgate::tools::Plan(request);
+  if (!report.ok()) {
+    absl::FPrintF(stderr, "bloomgate plan: %s\n", report.status().message());
+    return 1;
+  }
+  std::fputs(absl::GetFlag(FLAGS_json)
+                 ? bloomgate::tools::FormatPlanJson(*report).c_str()
+                 : bloomgate::tools::FormatPlanText(*report).c_str(),
+             stdout);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   bloomgate::tools::SetToolUsage(kUsage, __FILE__);
   std::vector<char*> args = absl::ParseCommandLine(argc, argv);
   if (args.size() != 2) {
-    return UsageError("give one command: size, explain or simd");
+    return UsageError("give one command: size, explain, simd or plan");
   }
   const std::string command = args[1];
   if (command == "size") return RunSize();
   if (command == "explain") return RunExplain();
   if (command == "simd") return RunSimd();
+  if (command == "plan") return RunPlan();
   return UsageError("unknown command '" + command + "'");
 }

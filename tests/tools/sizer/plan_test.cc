@@ -1,0 +1,411 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// `bloomgate plan` on a small RocksDB database built here: what it reads,
+// what it predicts, that it writes nothing, and that its prediction for
+// RocksDB's Bloom filter is what RocksDB's filters do.
+
+#include "tools/sizer/plan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "rocksdb/db.h"
+#include "rocksdb/filter_policy.h"
+#include "rocksdb/options.h"
+#include "rocksdb/statistics.h"
+#include "rocksdb/table.h"
+#include "src/rocksdb/rocksdb_compat.h"
+#include "tests/testing/temp_dir.h"
+
+namespace bloomgate::tools {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The benchmark's key space: present key i is slot 2i, absent key i slot
+// 2i + 1, each the slot's decimal number in 16 digits.
+std::string Slot(uint64_t slot) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%016llu",
+                static_cast<unsigned long long>(slot));
+  return buf;
+}
+std::string PresentKey(uint64_t i) { return Slot(2 * i); }
+std::string AbsentKey(uint64_t i) { return Slot(2 * i + 1); }
+
+uint64_t Mix(uint64_t x) {  // splitmix64's finaliser
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+constexpr uint64_t kKeys = 40000;
+
+rocksdb::Options DbOptions() {
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  options.disable_auto_compactions = true;
+  options.write_buffer_size = 4 << 20;
+  options.target_file_size_base = 128 << 10;
+  options.num_levels = 4;
+  rocksdb::BlockBasedTableOptions table;
+  table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+  return options;
+}
+
+// 40,000 keys in L0 (2 files), L1 (1 file) and L2 (several files), every
+// file's key range spanning most of the key space, as a random fill leaves
+// it: 30,000 keys compacted into L2, then 5,000 flushed and moved into L1,
+// then 2 x 2,500 flushed into L0.
+void BuildDatabase(const std::string& path) {
+  std::unique_ptr<rocksdb::DB> db;
+  ASSERT_TRUE(rocksdb_compat::OpenDB(DbOptions(), path, &db).ok());
+  // The keys in a seeded random order (Fisher-Yates); each phase writes a
+  // slice of it.
+  std::vector<uint64_t> order(kKeys);
+  for (uint64_t i = 0; i < kKeys; ++i) order[i] = i;
+  for (uint64_t i = kKeys - 1; i > 0; --i) {
+    std::swap(order[i], order[Mix(i) % (i + 1)]);
+  }
+  auto write = [&](uint64_t begin, uint64_t end) {
+    for (uint64_t n = begin; n < end; ++n) {
+      const std::string key = PresentKey(order[n]);
+      ASSERT_TRUE(db->Put({}, key, "value-" + key).ok());
+    }
+    ASSERT_TRUE(db->Flush({}).ok());
+  };
+  write(0, 10000);
+  write(10000, 20000);
+  write(20000, 30000);
+  rocksdb::CompactRangeOptions to_l2;
+  to_l2.change_level = true;
+  to_l2.target_level = 2;
+  ASSERT_TRUE(db->CompactRange(to_l2, nullptr, nullptr).ok());
+  write(30000, 35000);
+  std::vector<rocksdb::LiveFileMetaData> live;
+  db->GetLiveFilesMetaData(&live);
+  std::vector<std::string> l0;
+  for (const auto& f : live) {
+    if (f.level == 0) l0.push_back(f.name);
+  }
+  ASSERT_EQ(l0.size(), 1u);
+  ASSERT_TRUE(db->CompactFiles(rocksdb::CompactionOptions(), l0, 1).ok());
+  write(35000, 37500);
+  write(37500, 40000);
+  ASSERT_TRUE(db->Close().ok());
+}
+
+// Every file of the folder with its size.
+std::map<std::string, uintmax_t> Listing(const std::string& path) {
+  std::map<std::string, uintmax_t> files;
+  for (const auto& entry : std::filesystem::directory_iterator(path)) {
+    files[entry.path().filename().string()] =
+        entry.is_regular_file() ? entry.file_size() : 0;
+  }
+  return files;
+}
+
+class PlanTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new test_support::TempDir("bloomgate_plan_test");
+    BuildDatabase(Path());
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static std::string Path() { return dir_->Sub("db"); }
+
+  static const PolicyPlan& Policy(const PlanReport& report,
+                                  const std::string& name) {
+    for (const PolicyPlan& p : report.policies) {
+      if (p.name == name) return p;
+    }
+    ADD_FAILURE() << "no policy " << name;
+    return report.policies.front();
+  }
+
+  static test_support::TempDir* dir_;
+};
+test_support::TempDir* PlanTest::dir_ = nullptr;
+
+TEST_F(PlanTest, ReadsTheTreeAsWritten) {
+  absl::StatusOr<PlanReport> report = Plan({.db_path = Path()});
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->keys, kKeys);
+  std::map<int, uint64_t> files_at, keys_at;
+  uint64_t filter_bytes = 0;
+  for (const PlanFile& f : report->files) {
+    ++files_at[f.level];
+    keys_at[f.level] += f.entries;
+    filter_bytes += f.filter_bytes;
+    EXPECT_GT(f.filter_bytes, 0u) << f.name;
+    EXPECT_EQ(f.filter_policy, "bloomfilter");  // NewBloomFilterPolicy
+    EXPECT_GT(f.reach, 0) << f.name;
+    EXPECT_LE(f.reach, 1) << f.name;
+  }
+  EXPECT_EQ(files_at[0], 2u);
+  EXPECT_EQ(files_at[1], 1u);
+  EXPECT_GE(files_at[2], 2u);
+  EXPECT_EQ(keys_at[0], 5000u);
+  EXPECT_EQ(keys_at[1], 5000u);
+  EXPECT_EQ(keys_at[2], 30000u);
+  ASSERT_EQ(report->levels.size(), 3u);
+  EXPECT_EQ(report->levels[2].files, files_at[2]);
+  EXPECT_EQ(report->filter_bytes, filter_bytes);
+  EXPECT_NEAR(report->current_bits_per_key,
+              8.0 * static_cast<double>(filter_bytes) / kKeys, 1e-9);
+  // The memory planned for is the filters' own when --memory is not given.
+  EXPECT_FALSE(report->memory_given);
+  EXPECT_EQ(report->memory_bytes, filter_bytes);
+  // Every file spans nearly the key space, and L2 as a whole all of it.
+  EXPECT_NEAR(report->levels[2].reach, 1.0, 0.01);
+  EXPECT_NEAR(report->levels[0].reach, 2.0, 0.02);
+}
+
+TEST_F(PlanTest, PredictionsAreOrderedAsTheTheorySays) {
+  absl::StatusOr<PlanReport> report = Plan({.db_path = Path()});
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->policies.size(), 6u);
+  for (const PolicyPlan& p : report->policies) {
+    EXPECT_GT(p.reads_per_absent_lookup, 0) << p.name;
+    EXPECT_LT(p.reads_per_absent_lookup, 0.2) << p.name;
+  }
+  const double bloom = Policy(*report, "rocksdb_bloom").reads_per_absent_lookup;
+  const double monkey =
+      Policy(*report, "bloomgate_monkey").reads_per_absent_lookup;
+  const double ribbon =
+      Policy(*report, "rocksdb_ribbon").reads_per_absent_lookup;
+  const double hybrid =
+      Policy(*report, "rocksdb_hybrid").reads_per_absent_lookup;
+  const double floor = Policy(*report, "floor").reads_per_absent_lookup;
+  EXPECT_LE(floor, monkey);
+  EXPECT_LE(monkey, bloom);
+  // Ribbon buys more FP rate with the same memory; the hybrid lies between.
+  EXPECT_LT(ribbon, bloom);
+  EXPECT_LE(ribbon, hybrid);
+  EXPECT_LE(hybrid, bloom);
+  EXPECT_LE(floor, ribbon);
+  // Each policy with levels spends the memory: the key-weighted mean of its
+  // levels' bits per key is the planned memory.
+  for (const PolicyPlan& p : report->policies) {
+    if (p.level_bits_per_key.empty() || p.name == "bloomgate_mixed") continue;
+    double bits = 0;
+    for (size_t l = 0; l < report->levels.size(); ++l) {
+      bits +=
+          p.level_bits_per_key[l] * static_cast<double>(report->levels[l].keys);
+    }
+    EXPECT_NEAR(bits / kKeys, report->memory_bits_per_key,
+                0.01 * report->memory_bits_per_key)
+        << p.name;
+  }
+  EXPECT_EQ(Policy(*report, "rocksdb_hybrid").level_family[0], "bloom");
+  EXPECT_EQ(Policy(*report, "rocksdb_hybrid").level_family[2], "ribbon");
+}
+
+TEST_F(PlanTest, MoreMemoryFewerReads) {
+  absl::StatusOr<PlanReport> less =
+      Plan({.db_path = Path(), .memory_bytes = 40000});
+  absl::StatusOr<PlanReport> more =
+      Plan({.db_path = Path(), .memory_bytes = 80000});
+  ASSERT_TRUE(less.ok()) << less.status();
+  ASSERT_TRUE(more.ok()) << more.status();
+  EXPECT_TRUE(more->memory_given);
+  EXPECT_NEAR(more->memory_bits_per_key, 16.0, 1e-9);
+  ASSERT_EQ(less->policies.size(), more->policies.size());
+  for (size_t i = 0; i < less->policies.size(); ++i) {
+    EXPECT_LT(more->policies[i].reads_per_absent_lookup,
+              less->policies[i].reads_per_absent_lookup)
+        << more->policies[i].name;
+  }
+}
+
+TEST_F(PlanTest, LeavesTheDatabaseAsItWas) {
+  const auto before = Listing(Path());
+  ASSERT_TRUE(Plan({.db_path = Path()}).ok());
+  ASSERT_TRUE(Plan({.db_path = Path(), .memory_bytes = 100000}).ok());
+  EXPECT_EQ(Listing(Path()), before);
+}
+
+// The prediction for the filters as they are against RocksDB's own count
+// of them: every absent-key Get that passes a file's filter is one
+// BLOOM_FILTER_FULL_POSITIVE (none is a true positive), so their count over
+// the lookups is the measured reads per absent lookup. The count is a sum
+// of independent Bernoulli trials whose variance is at most its mean: the
+// bound is 4 standard deviations, plus 10% for the model (the FP formula
+// and the reach estimated from key ranks).
+TEST_F(PlanTest, PredictionMatchesRocksDBsFilters) {
+  absl::StatusOr<PlanReport> report = Plan({.db_path = Path()});
+  ASSERT_TRUE(report.ok()) << report.status();
+  rocksdb::Options options = DbOptions();
+  options.create_if_missing = false;
+  options.statistics = rocksdb::CreateDBStatistics();
+  std::unique_ptr<rocksdb::DB> db;
+  ASSERT_TRUE(rocksdb_compat::OpenDB(options, Path(), &db).ok());
+  constexpr uint64_t kLookups = 100000;
+  std::vector<std::string> lookups;
+  std::string value;
+  for (uint64_t n = 0; n < kLookups; ++n) {
+    const std::string key = AbsentKey(Mix(n + 12345) % (kKeys - 1));
+    lookups.push_back(key);
+    ASSERT_TRUE(db->Get({}, key, &value).IsNotFound());
+  }
+  const double positives = static_cast<double>(
+      options.statistics->getTickerCount(rocksdb::BLOOM_FILTER_FULL_POSITIVE));
+  ASSERT_EQ(options.statistics->getTickerCount(
+                rocksdb::BLOOM_FILTER_FULL_TRUE_POSITIVE),
+            0u);
+  db.reset();
+  const double measured = positives / kLookups;
+  const double predicted = report->current_reads_per_absent_lookup;
+  const double bound =
+      4 * std::sqrt(predicted * kLookups) / kLookups + 0.1 * predicted;
+  EXPECT_NEAR(measured, predicted, bound);
+  // At the filters' own memory RocksDB Bloom's uniform plan is the same
+  // filters, up to their rounding to whole cache lines, which these small
+  // files (2,000 to 5,000 keys) feel.
+  EXPECT_NEAR(Policy(*report, "rocksdb_bloom").reads_per_absent_lookup,
+              predicted, 0.1 * predicted);
+
+  // With the lookups themselves as the sample, each file's reach is counted.
+  const std::string sample = dir_->Sub("lookups.txt");
+  {
+    std::FILE* out = std::fopen(sample.c_str(), "w");
+    ASSERT_NE(out, nullptr);
+    for (const std::string& key : lookups)
+      std::fprintf(out, "%s\n", key.c_str());
+    std::fclose(out);
+  }
+  absl::StatusOr<PlanReport> sampled =
+      Plan({.db_path = Path(), .lookups_path = sample});
+  ASSERT_TRUE(sampled.ok()) << sampled.status();
+  EXPECT_THAT(sampled->reach_model, HasSubstr("100000 keys"));
+  EXPECT_NEAR(measured, sampled->current_reads_per_absent_lookup, bound);
+}
+
+TEST_F(PlanTest, JsonHasTheSame) {
+  absl::StatusOr<PlanReport> report =
+      Plan({.db_path = Path(), .memory_bytes = 50000});
+  ASSERT_TRUE(report.ok()) << report.status();
+  const nlohmann::json json = nlohmann::json::parse(FormatPlanJson(*report));
+  EXPECT_EQ(json["keys"], kKeys);
+  EXPECT_EQ(json["memory_bytes"], 50000);
+  EXPECT_EQ(json["levels"].size(), 3u);
+  ASSERT_EQ(json["policies"].size(), report->policies.size());
+  EXPECT_EQ(json["policies"][0]["name"], "rocksdb_bloom");
+  EXPECT_DOUBLE_EQ(json["policies"][0]["reads_per_absent_lookup"],
+                   report->policies[0].reads_per_absent_lookup);
+  const std::string text = FormatPlanText(*report);
+  EXPECT_THAT(text, HasSubstr("bloomgate_monkey"));
+  EXPECT_THAT(text, HasSubstr("40000 keys"));
+}
+
+TEST_F(PlanTest, RejectsWhatIsNotADatabase) {
+  test_support::TempDir empty("bloomgate_plan_empty");
+  absl::StatusOr<PlanReport> report = Plan({.db_path = empty.path()});
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr(empty.path()));
+  EXPECT_THAT(report.status().message(), HasSubstr("not a RocksDB database"));
+  EXPECT_TRUE(std::filesystem::is_empty(empty.path()));
+
+  report = Plan({.db_path = empty.Sub("missing")});
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr("no such directory"));
+  EXPECT_FALSE(std::filesystem::exists(empty.Sub("missing")));
+
+  report = Plan({.db_path = Path(), .column_family = "nope"});
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr("no column family"));
+
+  report = Plan({.db_path = Path(), .lookups_path = empty.Sub("none.txt")});
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr("lookups file"));
+
+  // More memory than any filter takes.
+  report = Plan({.db_path = Path(), .memory_bytes = uint64_t{1} << 30});
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr("bits per key"));
+}
+
+TEST(ParseByteSizeTest, ReadsUnits) {
+  EXPECT_EQ(*ParseByteSize("4096B"), 4096u);
+  EXPECT_EQ(*ParseByteSize("64MiB"), uint64_t{64} << 20);
+  EXPECT_EQ(*ParseByteSize("1GiB"), uint64_t{1} << 30);
+  EXPECT_EQ(*ParseByteSize("2TiB"), uint64_t{2} << 40);
+  EXPECT_EQ(*ParseByteSize("1.5KiB"), 1536u);
+  EXPECT_EQ(*ParseByteSize("500MB"), 500000000u);
+  EXPECT_EQ(*ParseByteSize("2kB"), 2000u);
+  EXPECT_EQ(*ParseByteSize("2KB"), 2000u);
+  EXPECT_EQ(*ParseByteSize("3GB"), 3000000000u);
+  EXPECT_EQ(*ParseByteSize("1TB"), 1000000000000u);
+  EXPECT_EQ(*ParseByteSize(" 8 MiB "), uint64_t{8} << 20);
+}
+
+TEST(ParseByteSizeTest, RejectsWhatIsNotASize) {
+  for (const char* bad :
+       {"", "0MiB", "0B", "0.1B", "64", "12XB", "64mib", "abc", "MiB", "1e3MB",
+        "-5MB", "1..5MB", "99999999TiB"}) {
+    absl::StatusOr<uint64_t> size = ParseByteSize(bad);
+    EXPECT_FALSE(size.ok()) << bad;
+    if (!size.ok()) {
+      EXPECT_THAT(size.status().message(), HasSubstr("\"" + std::string(bad)))
+          << bad;
+    }
+  }
+}
+
+// The key-rank model on files made up here: an L0 file over the lower half
+// of an L1 level's keys is reached by the lookups that fall among those
+// 2,000 keys and its own 100, out of all 4,100.
+TEST(PlanFromFilesTest, ReachIsTheShareOfKeysInTheRange) {
+  std::vector<PlanFile> files;
+  for (int i = 0; i < 4; ++i) {
+    PlanFile f;
+    f.name = "/l1_" + std::to_string(i);
+    f.level = 1;
+    f.smallest = PresentKey(i * 1000);
+    f.largest = PresentKey(i * 1000 + 999);
+    f.entries = 1000;
+    f.filter_bytes = 1250;
+    files.push_back(f);
+  }
+  PlanFile l0;
+  l0.name = "/l0";
+  l0.level = 0;
+  l0.smallest = PresentKey(0);
+  l0.largest = PresentKey(1999);
+  l0.entries = 100;
+  l0.filter_bytes = 125;
+  files.push_back(l0);
+  absl::StatusOr<PlanReport> report = PlanFromFiles(files, std::nullopt);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->levels.size(), 2u);
+  EXPECT_NEAR(report->levels[0].reach, 2100.0 / 4100, 0.001);
+  EXPECT_NEAR(report->levels[1].reach, 1.0, 0.01);
+  EXPECT_EQ(report->keys, 4100u);
+  EXPECT_NEAR(report->memory_bits_per_key, 10.0, 1e-9);
+
+  EXPECT_FALSE(PlanFromFiles({}, std::nullopt).ok());
+  // No filters and no memory: the tree, and no predictions.
+  for (PlanFile& f : files) f.filter_bytes = 0;
+  report = PlanFromFiles(files, std::nullopt);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->policies.empty());
+  EXPECT_NEAR(report->current_reads_per_absent_lookup, 1 + 2100.0 / 4100,
+              0.001);
+}
+
+}  // namespace
+}  // namespace bloomgate::tools

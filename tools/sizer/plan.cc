@@ -1,0 +1,807 @@
+// Copyright 2026 The bloomgate Authors.
+
+#include "tools/sizer/plan.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdarg>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "bloomgate/allocation.h"
+#include "bloomgate/filter_options.h"
+#include "bloomgate/filter_spec.h"
+#include "bloomgate/rocksdb_filter_policy.h"
+#include "nlohmann/json.hpp"
+#include "rocksdb/db.h"
+#include "rocksdb/env.h"
+#include "rocksdb/metadata.h"
+#include "rocksdb/table_properties.h"
+#include "src/rocksdb/rocksdb_compat.h"
+#include "tools/sizer/size.h"
+
+namespace bloomgate::tools {
+
+// --- Sizes. ---
+
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+}  // namespace
+
+absl::StatusOr<uint64_t> ParseByteSize(std::string_view text) {
+  const std::string quoted = "\"" + std::string(text) + "\"";
+  const std::string_view trimmed = Trim(text);
+  size_t end = 0;
+  while (end < trimmed.size() &&
+         (std::isdigit(static_cast<unsigned char>(trimmed[end])) ||
+          trimmed[end] == '.')) {
+    ++end;
+  }
+  const std::string number(trimmed.substr(0, end));
+  const std::string unit(Trim(trimmed.substr(end)));
+  char* parsed_end = nullptr;
+  const double value =
+      number.empty() ? NAN : std::strtod(number.c_str(), &parsed_end);
+  if (number.empty() || parsed_end != number.c_str() + number.size() ||
+      !std::isfinite(value)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "not a size: ", quoted, " (a number and a unit, e.g. 64MiB, 500MB)"));
+  }
+  static constexpr std::pair<std::string_view, double> kUnits[] = {
+      {"B", 1},        {"KiB", 0x1p10}, {"MiB", 0x1p20}, {"GiB", 0x1p30},
+      {"TiB", 0x1p40}, {"KB", 1e3},     {"kB", 1e3},     {"MB", 1e6},
+      {"GB", 1e9},     {"TB", 1e12},
+  };
+  const auto* found =
+      std::find_if(std::begin(kUnits), std::end(kUnits),
+                   [&](const auto& u) { return u.first == unit; });
+  if (found == std::end(kUnits)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "unknown unit in size ", quoted, unit.empty() ? " (no unit)" : "",
+        ": give B, KiB, MiB, GiB, TiB, KB, MB, GB or TB"));
+  }
+  const double bytes = std::floor(value * found->second);
+  if (value == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("size ", quoted, " is zero: give at least one byte"));
+  }
+  if (!(bytes >= 1)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("size ", quoted, " is less than one byte"));
+  }
+  if (bytes >= 0x1p63) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("size ", quoted, " is too large"));
+  }
+  return static_cast<uint64_t>(bytes);
+}
+
+// --- Reading the database. ---
+
+namespace {
+
+// RocksDB would otherwise open an info LOG in the database's folder.
+class NullLogger : public rocksdb::Logger {
+ public:
+  using rocksdb::Logger::Logv;
+  void Logv(const char* /*format*/, va_list /*ap*/) override {}
+};
+
+rocksdb::Status OpenReadOnly(
+    const rocksdb::DBOptions& options, const std::string& path,
+    const std::vector<rocksdb::ColumnFamilyDescriptor>& families,
+    std::vector<rocksdb::ColumnFamilyHandle*>* handles,
+    std::unique_ptr<rocksdb::DB>* db) {
+#if BLOOMGATE_ROCKSDB_OPEN_TAKES_UNIQUE_PTR
+  return rocksdb::DB::OpenForReadOnly(options, path, families, handles, db);
+#else
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s =
+      rocksdb::DB::OpenForReadOnly(options, path, families, handles, &raw);
+  db->reset(raw);
+  return s;
+#endif
+}
+
+std::string BaseName(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<PlanFile>> ReadLiveFiles(
+    const std::string& db_path, const std::string& column_family) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (db_path.empty()) return absl::InvalidArgumentError("no --db given");
+  if (!fs::exists(db_path, error)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(db_path, ": no such directory"));
+  }
+  if (!fs::is_directory(db_path, error)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(db_path, " is not a RocksDB database (not a directory)"));
+  }
+  if (!fs::exists(fs::path(db_path) / "CURRENT", error)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        db_path, " is not a RocksDB database (it has no CURRENT file)"));
+  }
+  rocksdb::DBOptions options;
+  options.create_if_missing = false;
+  options.info_log = std::make_shared<NullLogger>();
+  std::vector<std::string> families;
+  rocksdb::Status s =
+      rocksdb::DB::ListColumnFamilies(options, db_path, &families);
+  if (!s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cannot read the column families of ", db_path, ": ", s.ToString()));
+  }
+  if (std::find(families.begin(), families.end(), column_family) ==
+      families.end()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(db_path, " has no column family \"", column_family,
+                     "\" (it has: ", absl::StrJoin(families, ", "), ")"));
+  }
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = {
+      {rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions()}};
+  if (column_family != rocksdb::kDefaultColumnFamilyName) {
+    descriptors.push_back({column_family, rocksdb::ColumnFamilyOptions()});
+  }
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  std::unique_ptr<rocksdb::DB> db;
+  s = OpenReadOnly(options, db_path, descriptors, &handles, &db);
+  if (!s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cannot open ", db_path,
+        " read-only with RocksDB's default options (a custom comparator or "
+        "table format needs the service's own options): ",
+        s.ToString()));
+  }
+  rocksdb::ColumnFamilyHandle* handle = handles.back();
+
+  std::vector<rocksdb::LiveFileMetaData> live;
+  db->GetLiveFilesMetaData(&live);
+  rocksdb::TablePropertiesCollection props;
+  s = db->GetPropertiesOfAllTables(handle, &props);
+  for (rocksdb::ColumnFamilyHandle* h : handles) {
+    db->DestroyColumnFamilyHandle(h);
+  }
+  db.reset();
+  if (!s.ok()) {
+    return absl::InternalError(absl::StrCat(
+        "cannot read the table properties of ", db_path, ": ", s.ToString()));
+  }
+  // Properties are keyed by path, live files named "/000012.sst".
+  std::map<std::string, const rocksdb::TableProperties*> by_name;
+  for (const auto& [path, p] : props) by_name[BaseName(path)] = p.get();
+
+  std::vector<PlanFile> files;
+  for (const rocksdb::LiveFileMetaData& f : live) {
+    if (f.column_family_name != column_family) continue;
+    PlanFile file;
+    file.name = f.name;
+    file.level = f.level;
+    file.smallest = f.smallestkey;
+    file.largest = f.largestkey;
+    file.entries = f.num_entries;
+    file.deletions = f.num_deletions;
+    auto it = by_name.find(BaseName(f.name));
+    if (it != by_name.end()) {
+      file.filter_bytes = it->second->filter_size;
+      file.filter_policy = it->second->filter_policy_name;
+      // Older files may not carry the count in their metadata.
+      if (file.entries == 0) file.entries = it->second->num_entries;
+    }
+    files.push_back(std::move(file));
+  }
+  return files;
+}
+
+// --- Reach. ---
+
+namespace {
+
+// Where `key` lies between `lo` and `hi` (lo < hi), in [0, 1], with keys
+// read as numbers past their common prefix: decimal where every byte there
+// is a digit (the benchmark's zero-padded keys), else base 256, 8 bytes.
+double Position(std::string_view lo, std::string_view hi,
+                std::string_view key) {
+  if (key <= lo) return 0;
+  if (key >= hi) return 1;
+  size_t common = 0;
+  while (common < lo.size() && common < hi.size() && lo[common] == hi[common]) {
+    ++common;
+  }
+  auto tail = [&](std::string_view s) {
+    return s.substr(std::min(common, s.size()));
+  };
+  const std::string_view l = tail(lo), h = tail(hi), k = tail(key);
+  auto all_digits = [](std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c));
+    });
+  };
+  const bool decimal = l.size() == h.size() && k.size() == h.size() &&
+                       all_digits(l) && all_digits(h) && all_digits(k);
+  const size_t width = decimal ? 17 : 8;
+  const double base = decimal ? 10 : 256;
+  auto value = [&](std::string_view s) {
+    double v = 0;
+    for (size_t i = 0; i < width; ++i) {
+      const double digit =
+          i < s.size()
+              ? (decimal ? s[i] - '0' : static_cast<unsigned char>(s[i]))
+              : 0;
+      v = v * base + digit;
+    }
+    return v;
+  };
+  const double vl = value(l), vh = value(h), vk = value(k);
+  if (!(vh > vl)) return 0.5;
+  return std::clamp((vk - vl) / (vh - vl), 0.0, 1.0);
+}
+
+// The estimated count of the tree's entries at or below a key, each file's
+// entries spread evenly (Position) over its key range. Sorted levels are
+// searched; a level whose files overlap (L0) is summed file by file.
+class KeyRanks {
+ public:
+  explicit KeyRanks(const std::vector<PlanFile>& files) {
+    std::map<int, std::vector<const PlanFile*>> levels;
+    for (const PlanFile& f : files) levels[f.level].push_back(&f);
+    for (auto& [level, list] : levels) {
+      std::sort(list.begin(), list.end(), [](const auto* a, const auto* b) {
+        return a->smallest < b->smallest;
+      });
+      bool sorted = level > 0;
+      for (size_t i = 1; sorted && i < list.size(); ++i) {
+        sorted = list[i - 1]->largest < list[i]->smallest;
+      }
+      if (!sorted) {
+        overlapping_.insert(overlapping_.end(), list.begin(), list.end());
+        continue;
+      }
+      SortedLevel& out = sorted_.emplace_back();
+      out.files = list;
+      out.below.push_back(0);
+      for (const PlanFile* f : list) {
+        out.below.push_back(out.below.back() + static_cast<double>(f->entries));
+      }
+    }
+  }
+
+  double Rank(std::string_view key) const {
+    double rank = 0;
+    for (const PlanFile* f : overlapping_) rank += Share(*f, key);
+    for (const SortedLevel& level : sorted_) {
+      // The first file whose largest key is not below `key`.
+      const auto it = std::lower_bound(
+          level.files.begin(), level.files.end(), key,
+          [](const PlanFile* f, std::string_view k) { return f->largest < k; });
+      const size_t i = static_cast<size_t>(it - level.files.begin());
+      rank += level.below[i];
+      if (it != level.files.end()) rank += Share(**it, key);
+    }
+    return rank;
+  }
+
+ private:
+  struct SortedLevel {
+    std::vector<const PlanFile*> files;
+    std::vector<double> below;  // entries of the files before each
+  };
+
+  static double Share(const PlanFile& f, std::string_view key) {
+    if (key < f.smallest) return 0;
+    if (key >= f.largest) return static_cast<double>(f.entries);
+    return static_cast<double>(f.entries) *
+           Position(f.smallest, f.largest, key);
+  }
+
+  std::vector<const PlanFile*> overlapping_;
+  std::vector<SortedLevel> sorted_;
+};
+
+// Each file's reach: the share of the tree's entries inside its key range
+// (absent keys spread like the present ones), or with `lookups` (sorted),
+// the share of them inside it.
+void SetReach(std::vector<PlanFile>& files,
+              const std::vector<std::string>* lookups) {
+  if (lookups != nullptr) {
+    const double n = static_cast<double>(std::max<size_t>(1, lookups->size()));
+    for (PlanFile& f : files) {
+      const auto lo =
+          std::lower_bound(lookups->begin(), lookups->end(), f.smallest);
+      const auto hi = std::upper_bound(lo, lookups->end(), f.largest);
+      f.reach = static_cast<double>(hi - lo) / n;
+    }
+    return;
+  }
+  const KeyRanks ranks(files);
+  double total = 0;
+  for (const PlanFile& f : files) total += static_cast<double>(f.entries);
+  for (PlanFile& f : files) {
+    const double inside = ranks.Rank(f.largest) - ranks.Rank(f.smallest);
+    f.reach = total > 0 ? std::clamp(inside / total, 0.0, 1.0) : 0;
+  }
+}
+
+// --- Predictions. ---
+
+// The runs of level-aware allocation: each L0 file, then each deeper level;
+// run_of[i] is file i's.
+struct Runs {
+  std::vector<FilterRun> runs;
+  std::vector<size_t> run_of;
+};
+
+Runs RunsOf(const std::vector<PlanFile>& files) {
+  Runs out;
+  std::map<int, size_t> level_run;
+  for (const PlanFile& f : files) {
+    size_t run;
+    if (f.level == 0) {
+      run = out.runs.size();
+      out.runs.push_back({.keys = 0, .reach = 0});
+    } else if (auto it = level_run.find(f.level); it != level_run.end()) {
+      run = it->second;
+    } else {
+      run = out.runs.size();
+      level_run[f.level] = run;
+      out.runs.push_back({.keys = 0, .reach = 0});
+    }
+    out.runs[run].keys += static_cast<double>(f.entries);
+    out.runs[run].reach += f.reach;
+    out.run_of.push_back(run);
+  }
+  return out;
+}
+
+double BloomFp(uint64_t keys, double bits) {
+  return FilterSpec{.family = FilterFamily::kRocksDBBloom, .bits_per_key = bits}
+      .PredictedFpRate(keys, bits);
+}
+
+// RocksDB Bloom's memory per key at parameter `bits`: whole cache lines.
+double BloomMemory(uint64_t keys, double bits) {
+  if (keys == 0) return 0;
+  const FilterSpec spec{.family = FilterFamily::kRocksDBBloom,
+                        .bits_per_key = bits};
+  return static_cast<double>(spec.BitsFor(keys, bits)) /
+         static_cast<double>(keys);
+}
+
+// Per-file FP rates and memory per key, to a prediction.
+struct FileFilters {
+  std::vector<double> fp;
+  std::vector<double> bits;
+  std::vector<std::string> family;
+};
+
+PolicyPlan Summarise(std::string name, std::string description,
+                     const std::vector<PlanFile>& files,
+                     const std::vector<PlanLevel>& levels,
+                     const FileFilters& filters) {
+  PolicyPlan plan;
+  plan.name = std::move(name);
+  plan.description = std::move(description);
+  std::map<int, size_t> level_index;
+  for (size_t i = 0; i < levels.size(); ++i) level_index[levels[i].level] = i;
+  std::vector<double> bits(levels.size(), 0), keys(levels.size(), 0);
+  std::vector<std::string> family(levels.size());
+  bool mixed = false;
+  for (size_t i = 0; i < files.size(); ++i) {
+    plan.reads_per_absent_lookup += files[i].reach * filters.fp[i];
+    const size_t l = level_index[files[i].level];
+    bits[l] += filters.bits[i] * static_cast<double>(files[i].entries);
+    keys[l] += static_cast<double>(files[i].entries);
+    if (!filters.family.empty()) {
+      const std::string& f = filters.family[i];
+      if (family[l].empty()) {
+        family[l] = f;
+      } else if (family[l] != f && family[l].find(f) == std::string::npos) {
+        family[l] += "+" + f;
+      }
+      mixed = true;
+    }
+  }
+  for (size_t l = 0; l < levels.size(); ++l) {
+    plan.level_bits_per_key.push_back(keys[l] > 0 ? bits[l] / keys[l] : 0);
+  }
+  if (mixed) plan.level_family = family;
+  return plan;
+}
+
+absl::StatusOr<std::vector<PolicyPlan>> Predict(
+    const std::vector<PlanFile>& files, const std::vector<PlanLevel>& levels,
+    double average) {
+  std::vector<PolicyPlan> plans;
+  const size_t n = files.size();
+  FileFilters f{.fp = std::vector<double>(n),
+                .bits = std::vector<double>(n),
+                .family = {}};
+  std::vector<double> overhead(n);
+  double keys = 0;
+  for (size_t i = 0; i < n; ++i) {
+    overhead[i] = MeasureCosts(files[i].entries).ribbon_overhead;
+    keys += static_cast<double>(files[i].entries);
+  }
+
+  // RocksDB's Bloom filter, the same bits per key everywhere.
+  for (size_t i = 0; i < n; ++i) {
+    f.fp[i] = BloomFp(files[i].entries, average);
+    f.bits[i] = average;
+  }
+  plans.push_back(Summarise(
+      "rocksdb_bloom", "RocksDB Bloom, the same bits per key at every level",
+      files, levels, f));
+
+  // RocksDB's Ribbon filter at the same memory per key.
+  for (size_t i = 0; i < n; ++i) {
+    f.fp[i] = PredictedRibbonFpRate(average, overhead[i]);
+    f.bits[i] = average;
+  }
+  plans.push_back(Summarise(
+      "rocksdb_ribbon",
+      "RocksDB Ribbon (bloom_before_level=-1), the same memory per key at "
+      "every level",
+      files, levels, f));
+  {
+    // The Bloom parameter whose FP rate Ribbon's memory buys, for the
+    // mean file: what NewRibbonFilterPolicy would be given.
+    const auto mean_keys = static_cast<uint64_t>(keys / static_cast<double>(n));
+    const double mean_overhead = MeasureCosts(mean_keys).ribbon_overhead;
+    absl::StatusOr<double> parameter = ParameterForMemory(
+        -std::log2(PredictedRibbonFpRate(average, mean_overhead)), 1, 100, 1e-3,
+        [&](double p) -> absl::StatusOr<double> {
+          return -std::log2(BloomFp(mean_keys, p));
+        });
+    if (parameter.ok()) plans.back().parameter = *parameter;
+  }
+
+  // RocksDB's hybrid, NewRibbonFilterPolicy(p, bloom_before_level=1):
+  // Bloom at parameter p where files are written into L0 (flushes, intra-L0
+  // compactions), Ribbon sized to Bloom's FP rate at p elsewhere, p chosen
+  // so that the whole tree's filters take the memory.
+  {
+    auto memory_at = [&](double p) -> absl::StatusOr<double> {
+      double bits = 0;
+      for (size_t i = 0; i < n; ++i) {
+        const uint64_t k = files[i].entries;
+        const double per_key =
+            files[i].level == 0 ? BloomMemory(k, p)
+                                : -std::log2(BloomFp(k, p)) * (1 + overhead[i]);
+        bits += per_key * static_cast<double>(k);
+      }
+      return bits / keys;
+    };
+    absl::StatusOr<double> p =
+        ParameterForMemory(average, 1, 100, 1e-3, memory_at);
+    if (!p.ok()) return p.status();
+    FileFilters h{.fp = std::vector<double>(n),
+                  .bits = std::vector<double>(n),
+                  .family = std::vector<std::string>(n)};
+    for (size_t i = 0; i < n; ++i) {
+      const uint64_t k = files[i].entries;
+      h.fp[i] = BloomFp(k, *p);
+      const bool bloom = files[i].level == 0;
+      h.bits[i] =
+          bloom ? BloomMemory(k, *p) : -std::log2(h.fp[i]) * (1 + overhead[i]);
+      h.family[i] = bloom ? "bloom" : "ribbon";
+    }
+    plans.push_back(Summarise(
+        "rocksdb_hybrid",
+        "NewRibbonFilterPolicy(p, bloom_before_level=1): Bloom in L0, Ribbon "
+        "below, at one parameter p whose filters take the memory",
+        files, levels, h));
+    plans.back().parameter = *p;
+  }
+
+  const Runs runs = RunsOf(files);
+  // bloomgate's level-aware blocked Bloom filter.
+  {
+    absl::StatusOr<std::vector<double>> bits =
+        AllocateBitsPerKey(Layout::kBlocked, average, runs.runs);
+    if (!bits.ok()) return bits.status();
+    for (size_t i = 0; i < n; ++i) {
+      const double b = (*bits)[runs.run_of[i]];
+      f.bits[i] = b;
+      f.fp[i] = FilterSpec{.bits_per_key = std::max(b, kMinBitsPerKey)}
+                    .PredictedFpRate(files[i].entries, b);
+    }
+    plans.push_back(Summarise(
+        "bloomgate_monkey",
+        "bloomgate's blocked Bloom, level-aware bits per key (each L0 file "
+        "and each deeper level a run)",
+        files, levels, f));
+  }
+
+  // bloomgate's mixed families, chosen by the expected time of a lookup.
+  {
+    const auto mean_keys = static_cast<uint64_t>(keys / static_cast<double>(n));
+    const MeasuredCosts costs = MeasureCosts(mean_keys);
+    const FilterSpec spec{.bits_per_key = std::max(average, kMinBitsPerKey),
+                          .monkey = true,
+                          .mixed = true};
+    const LookupCostModel model = CostModelFor(spec, costs);
+    absl::StatusOr<std::vector<RunFilter>> chosen =
+        AllocateByCost(model, average, runs.runs);
+    if (!chosen.ok()) return chosen.status();
+    FileFilters m{.fp = std::vector<double>(n),
+                  .bits = std::vector<double>(n),
+                  .family = std::vector<std::string>(n)};
+    for (size_t i = 0; i < n; ++i) {
+      const RunFilter& r = (*chosen)[runs.run_of[i]];
+      m.bits[i] = r.bits_per_key;
+      switch (r.family) {
+        case FilterFamily::kBloomgate:
+          m.fp[i] =
+              FilterSpec{.bits_per_key = r.bits_per_key, .layout = r.layout}
+                  .PredictedFpRate(files[i].entries, r.bits_per_key);
+          m.family[i] = "bloomgate";
+          break;
+        case FilterFamily::kRocksDBRibbon:
+          m.fp[i] = PredictedRibbonFpRate(r.bits_per_key, overhead[i]);
+          m.family[i] = "ribbon";
+          break;
+        default:
+          m.fp[i] = 1;
+          m.family[i] = "none";
+          break;
+      }
+    }
+    plans.push_back(Summarise(
+        "bloomgate_mixed",
+        absl::StrFormat("bloomgate's level-aware memory over its Bloom and "
+                        "RocksDB's Ribbon, by the time of a lookup (a read "
+                        "%.0f us, probes measured here)",
+                        model.read_micros),
+        files, levels, m));
+  }
+
+  // The floor: any per-file hash-based filters in this memory.
+  {
+    std::vector<FilterRun> per_file;
+    for (const PlanFile& file : files) {
+      per_file.push_back(
+          {.keys = static_cast<double>(file.entries), .reach = file.reach});
+    }
+    absl::StatusOr<double> floor = FewestWastedReads(average, per_file);
+    if (!floor.ok()) return floor.status();
+    PolicyPlan plan;
+    plan.name = "floor";
+    plan.description =
+        "the fewest any per-file filters in this memory could read (2^-bits, "
+        "one run per file)";
+    plan.reads_per_absent_lookup = *floor;
+    plans.push_back(std::move(plan));
+  }
+  return plans;
+}
+
+}  // namespace
+
+absl::StatusOr<PlanReport> PlanFromFiles(
+    std::vector<PlanFile> files, std::optional<uint64_t> memory_bytes,
+    const std::vector<std::string>* lookups) {
+  std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.level, a.smallest) < std::tie(b.level, b.smallest);
+  });
+  // Files without entries hold no key a filter could match.
+  files.erase(std::remove_if(files.begin(), files.end(),
+                             [](const PlanFile& f) { return f.entries == 0; }),
+              files.end());
+  if (files.empty()) {
+    return absl::InvalidArgumentError("the database has no live SST files");
+  }
+  PlanReport report;
+  std::vector<std::string> sorted;
+  if (lookups != nullptr) {
+    if (lookups->empty()) {
+      return absl::InvalidArgumentError("the lookups file has no keys");
+    }
+    sorted = *lookups;
+    std::sort(sorted.begin(), sorted.end());
+    report.reach_model = absl::StrCat("lookups file: ", sorted.size(), " keys");
+  } else {
+    report.reach_model = "key ranks";
+  }
+  SetReach(files, lookups != nullptr ? &sorted : nullptr);
+
+  for (const PlanFile& f : files) {
+    if (report.levels.empty() || report.levels.back().level != f.level) {
+      report.levels.push_back({.level = f.level});
+    }
+    PlanLevel& level = report.levels.back();
+    ++level.files;
+    level.keys += f.entries;
+    level.filter_bytes += f.filter_bytes;
+    level.reach += f.reach;
+    report.keys += f.entries;
+    report.filter_bytes += f.filter_bytes;
+    const double fp =
+        f.filter_bytes == 0
+            ? 1.0
+            : BloomFp(f.entries, 8.0 * static_cast<double>(f.filter_bytes) /
+                                     static_cast<double>(f.entries));
+    report.current_reads_per_absent_lookup += f.reach * fp;
+  }
+  const auto keys = static_cast<double>(report.keys);
+  report.current_bits_per_key =
+      8.0 * static_cast<double>(report.filter_bytes) / keys;
+  report.memory_given = memory_bytes.has_value();
+  report.memory_bytes = memory_bytes.value_or(report.filter_bytes);
+  report.memory_bits_per_key =
+      8.0 * static_cast<double>(report.memory_bytes) / keys;
+  report.files = std::move(files);
+  if (report.memory_bytes == 0) return report;  // no filters, no --memory
+  if (report.memory_bits_per_key > kMaxBitsPerKey) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "memory %s is %.1f bits per key for %d keys; at most %.0f plans",
+        HumanBytes(report.memory_bytes), report.memory_bits_per_key,
+        report.keys, kMaxBitsPerKey));
+  }
+  absl::StatusOr<std::vector<PolicyPlan>> policies =
+      Predict(report.files, report.levels, report.memory_bits_per_key);
+  if (!policies.ok()) return policies.status();
+  report.policies = *std::move(policies);
+  return report;
+}
+
+absl::StatusOr<PlanReport> Plan(const PlanRequest& request) {
+  std::vector<std::string> lookups;
+  if (!request.lookups_path.empty()) {
+    std::ifstream in(request.lookups_path);
+    if (!in) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("cannot read the lookups file ", request.lookups_path));
+    }
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!line.empty()) lookups.push_back(std::move(line));
+    }
+  }
+  absl::StatusOr<std::vector<PlanFile>> files =
+      ReadLiveFiles(request.db_path, request.column_family);
+  if (!files.ok()) return files.status();
+  absl::StatusOr<PlanReport> report =
+      PlanFromFiles(*std::move(files), request.memory_bytes,
+                    request.lookups_path.empty() ? nullptr : &lookups);
+  if (!report.ok()) return report.status();
+  report->db_path = request.db_path;
+  report->column_family = request.column_family;
+  return report;
+}
+
+// --- Output. ---
+
+std::string FormatPlanText(const PlanReport& r) {
+  std::string out = absl::StrFormat(
+      "database %s, column family %s (opened read-only)\n"
+      "%d live files, %d keys; filters now %s = %.2f bits/key\n",
+      r.db_path, r.column_family, r.files.size(), r.keys,
+      HumanBytes(r.filter_bytes), r.current_bits_per_key);
+  absl::StrAppendFormat(&out,
+                        "reach: %s (docs/plan.md)\n"
+                        "now: %.5f reads per absent lookup (each file's "
+                        "filter as a RocksDB Bloom filter of its bits/key)\n",
+                        r.reach_model, r.current_reads_per_absent_lookup);
+  if (r.policies.empty()) {
+    absl::StrAppend(&out,
+                    "no filters now: give --memory=<size> for predictions\n");
+  } else {
+    absl::StrAppendFormat(&out, "planned memory: %s = %.2f bits/key (%s)\n",
+                          HumanBytes(r.memory_bytes), r.memory_bits_per_key,
+                          r.memory_given ? "--memory" : "the filters' now");
+  }
+  absl::StrAppend(&out, "\nbits/key of memory per level:\n");
+  absl::StrAppendFormat(&out, "%-5s %6s %12s %8s %8s", "level", "files", "keys",
+                        "reach", "now");
+  for (const PolicyPlan& p : r.policies) {
+    if (!p.level_bits_per_key.empty()) {
+      absl::StrAppendFormat(&out, " %17s", p.name);
+    }
+  }
+  absl::StrAppend(&out, "\n");
+  for (size_t l = 0; l < r.levels.size(); ++l) {
+    const PlanLevel& level = r.levels[l];
+    absl::StrAppendFormat(
+        &out, "L%-4d %6d %12d %8.4f %8.2f", level.level, level.files,
+        level.keys, level.reach,
+        8.0 * static_cast<double>(level.filter_bytes) /
+            static_cast<double>(std::max<uint64_t>(1, level.keys)));
+    for (const PolicyPlan& p : r.policies) {
+      if (p.level_bits_per_key.empty()) continue;
+      std::string cell = absl::StrFormat("%.2f", p.level_bits_per_key[l]);
+      if (!p.level_family.empty()) {
+        absl::StrAppend(&cell, " ", p.level_family[l]);
+      }
+      absl::StrAppendFormat(&out, " %17s", cell);
+    }
+    absl::StrAppend(&out, "\n");
+  }
+  if (r.policies.empty()) return out;
+  absl::StrAppendFormat(&out, "\n%-17s %12s %9s  %s\n", "policy",
+                        "reads/absent", "vs bloom", "what");
+  const double bloom = r.policies.front().reads_per_absent_lookup;
+  for (const PolicyPlan& p : r.policies) {
+    std::string what = p.description;
+    if (p.parameter > 0) {
+      absl::StrAppendFormat(&what, "; parameter %.2f", p.parameter);
+    }
+    absl::StrAppendFormat(
+        &out, "%-17s %12.5f %8.3fx  %s\n", p.name, p.reads_per_absent_lookup,
+        bloom > 0 ? p.reads_per_absent_lookup / bloom : 0.0, what);
+  }
+  return out;
+}
+
+std::string FormatPlanJson(const PlanReport& r) {
+  nlohmann::ordered_json levels = nlohmann::ordered_json::array();
+  for (const PlanLevel& l : r.levels) {
+    levels.push_back({{"level", l.level},
+                      {"files", l.files},
+                      {"keys", l.keys},
+                      {"filter_bytes", l.filter_bytes},
+                      {"reach", l.reach}});
+  }
+  nlohmann::ordered_json policies = nlohmann::ordered_json::array();
+  for (const PolicyPlan& p : r.policies) {
+    nlohmann::ordered_json policy = {
+        {"name", p.name},
+        {"description", p.description},
+        {"reads_per_absent_lookup", p.reads_per_absent_lookup},
+        {"level_bits_per_key", p.level_bits_per_key}};
+    if (!p.level_family.empty()) policy["level_family"] = p.level_family;
+    if (p.parameter > 0) policy["parameter"] = p.parameter;
+    policies.push_back(std::move(policy));
+  }
+  nlohmann::ordered_json files = nlohmann::ordered_json::array();
+  for (const PlanFile& f : r.files) {
+    files.push_back({{"name", f.name},
+                     {"level", f.level},
+                     {"entries", f.entries},
+                     {"deletions", f.deletions},
+                     {"filter_bytes", f.filter_bytes},
+                     {"filter_policy", f.filter_policy},
+                     {"reach", f.reach}});
+  }
+  const nlohmann::ordered_json json = {
+      {"db", r.db_path},
+      {"column_family", r.column_family},
+      {"reach_model", r.reach_model},
+      {"files", r.files.size()},
+      {"keys", r.keys},
+      {"filter_bytes", r.filter_bytes},
+      {"bits_per_key", r.current_bits_per_key},
+      {"current_reads_per_absent_lookup", r.current_reads_per_absent_lookup},
+      {"memory_bytes", r.memory_bytes},
+      {"memory_given", r.memory_given},
+      {"memory_bits_per_key", r.memory_bits_per_key},
+      {"levels", levels},
+      {"policies", policies},
+      {"live_files", files},
+  };
+  return json.dump(2) + "\n";
+}
+
+}  // namespace bloomgate::tools

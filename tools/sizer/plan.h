@@ -1,0 +1,130 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// `bloomgate plan --db=<path>`: what a RocksDB database's filters cost now,
+// and the reads an absent-key lookup would make under each filter policy
+// at a given memory. The database is opened read-only and never written.
+// The model, its assumptions and its limits: docs/plan.md.
+
+#ifndef BLOOMGATE_TOOLS_SIZER_PLAN_H_
+#define BLOOMGATE_TOOLS_SIZER_PLAN_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace bloomgate::tools {
+
+// A size in bytes: a whole number and a unit, "64MiB", "1GiB", "500MB",
+// "4096B", "1.5GiB" (at least one byte, rounded down to whole bytes).
+// Units: B, KiB, MiB, GiB, TiB (powers of 1024) and KB (or kB), MB, GB, TB
+// (powers of 1000); a space between number and unit is allowed, the unit is
+// not optional. InvalidArgument naming the text for anything else, for 0 and
+// for sizes past 2^63.
+absl::StatusOr<uint64_t> ParseByteSize(std::string_view text);
+
+// One live SST file, as the database describes it.
+struct PlanFile {
+  std::string name;  // "/000012.sst"
+  int level = 0;
+  std::string smallest;  // user keys
+  std::string largest;
+  uint64_t entries = 0;  // num_entries, deletions included
+  uint64_t deletions = 0;
+  uint64_t filter_bytes = 0;  // its filter block (0: none)
+  std::string filter_policy;  // the table property filter_policy_name
+  // The expected number of times an absent-key lookup consults this
+  // file's filter: the share of absent keys inside its key range
+  // (docs/plan.md, "Reach"). Set by PlanFromFiles.
+  double reach = 0;
+};
+
+// One level of the tree.
+struct PlanLevel {
+  int level = 0;
+  uint64_t files = 0;
+  uint64_t keys = 0;
+  uint64_t filter_bytes = 0;
+  // The sum of its files' reach (files of a level >= 1 do not overlap; at
+  // L0 this counts each file's filter check).
+  double reach = 0;
+};
+
+// What one filter policy predicts at the planned memory.
+struct PolicyPlan {
+  std::string name;  // rocksdb_bloom, rocksdb_ribbon, ...
+  std::string description;
+  // The expected false-positive data-block reads of a lookup for a key that
+  // is not in the database: the sum over files of reach x FP rate.
+  double reads_per_absent_lookup = 0;
+  // Memory per key, in bits, that it gives each level (in the order of
+  // PlanReport::levels; at L0 the key-weighted mean of its files); empty
+  // where it has no per-level split (the floor).
+  std::vector<double> level_bits_per_key;
+  // The filter family at each level (bloom, ribbon, bloomgate, none); empty
+  // for one family throughout.
+  std::vector<std::string> level_family;
+  // RocksDB's bits-per-key parameter, where it is not the memory (Ribbon,
+  // the hybrid); 0 otherwise.
+  double parameter = 0;
+};
+
+struct PlanReport {
+  std::string db_path;
+  std::string column_family;
+  // "key ranks" or "lookups file: N keys".
+  std::string reach_model;
+  std::vector<PlanFile> files;  // by level, then smallest key
+  std::vector<PlanLevel> levels;
+  uint64_t keys = 0;                // sum of the files' entries
+  uint64_t filter_bytes = 0;        // sum of the files' filter_size
+  double current_bits_per_key = 0;  // 8 * filter_bytes / keys
+  // The filters as they are, each read as a RocksDB Bloom filter at its
+  // own bits per key (a file without one: every covering lookup reads it).
+  double current_reads_per_absent_lookup = 0;
+  // The memory the predictions are for: --memory, or the filters' memory
+  // now when it is not given.
+  uint64_t memory_bytes = 0;
+  bool memory_given = false;
+  double memory_bits_per_key = 0;
+  std::vector<PolicyPlan> policies;
+};
+
+struct PlanRequest {
+  std::string db_path = "";
+  std::string column_family = "default";
+  std::optional<uint64_t> memory_bytes = std::nullopt;
+  // A file of absent keys, one per line, to measure each file's reach with
+  // instead of the key-rank model; empty for none.
+  std::string lookups_path = "";
+};
+
+// The live files of `column_family` of the database at `db_path`, opened
+// read-only (DB::OpenForReadOnly: nothing written, nothing created).
+// InvalidArgument naming the path when it is not a RocksDB database, when
+// RocksDB refuses the options (e.g. a custom comparator) or the column
+// family does not exist.
+absl::StatusOr<std::vector<PlanFile>> ReadLiveFiles(
+    const std::string& db_path, const std::string& column_family);
+
+// The plan for `files`: their reach (from `lookups` when given, else from
+// the key ranks, docs/plan.md), the levels, and each policy's prediction at
+// `memory_bytes` (the files' filter memory now when nullopt).
+// InvalidArgument for no files, no keys, no memory to plan for, or memory
+// beyond kMaxBitsPerKey per key.
+absl::StatusOr<PlanReport> PlanFromFiles(
+    std::vector<PlanFile> files, std::optional<uint64_t> memory_bytes,
+    const std::vector<std::string>* lookups = nullptr);
+
+// ReadLiveFiles, the lookups file if any, then PlanFromFiles.
+absl::StatusOr<PlanReport> Plan(const PlanRequest& request);
+
+std::string FormatPlanText(const PlanReport& report);
+std::string FormatPlanJson(const PlanReport& report);
+
+}  // namespace bloomgate::tools
+
+#endif  // BLOOMGATE_TOOLS_SIZER_PLAN_H_
