@@ -36,6 +36,7 @@ bloomgate_SOURCES += src/spec/fp_curve.cc
 bloomgate_SOURCES += src/spec/live_tree_allocation.cc
 bloomgate_SOURCES += src/rocksdb/builtin_filters.cc
 bloomgate_SOURCES += src/rocksdb/filter_bits.cc
+bloomgate_SOURCES += src/rocksdb/filter_memory.cc
 bloomgate_SOURCES += src/rocksdb/flushed_key_ranges.cc
 bloomgate_SOURCES += src/rocksdb/live_tree.cc
 bloomgate_SOURCES += src/rocksdb/measured_costs.cc

@@ -83,10 +83,23 @@ struct FilterSpec {
   // rocksdb_filter_policy.h). Either both 0 or both > 0.
   double bloomgate_probe_nanos = 0;
   double ribbon_probe_nanos = 0;
+  // monkey only: the filters' memory in bytes, over all live files, instead
+  // of bits per key (0: none, bits_per_key is the budget). An engine that
+  // knows its live tree (the LSM's LevelAllocation::kLiveTree, the RocksDB
+  // policy with its live tree) gives each new file its filter from what the
+  // budget leaves after the other live files' filters, by the same
+  // allocation: as the tree outgrows the budget, new files get fewer bits
+  // (none where that reads least), and the total comes back under the
+  // budget as compaction rewrites the older files. Without a live tree a
+  // budget cannot be kept (the tree's keys are unknown): files then get
+  // bits_per_key by the assumed shape, which the RocksDB policy says in the
+  // info LOG. At least kMinMemoryBudgetBytes; bits_per_key stays at its
+  // default with a budget (the name has one or the other).
+  uint64_t memory_budget_bytes = 0;
 
   // The canonical name, which Parse reads back as an equal spec:
   //   "none"
-  //   "bloomgate:<bits_per_key>:<layout>[:probes=<k>]
+  //   "bloomgate:<bits_per_key or memory_budget_bytes>:<layout>[:probes=<k>]
   //       [:monkey[:<fanout>][:mixed[:<read_micros>]
   //       [:probe_ns=<bloomgate_probe_nanos>/<ribbon_probe_nanos>]]]"
   //   "rocksdb_bloom:<bits_per_key>", "rocksdb_ribbon:<bits_per_key>"
@@ -95,7 +108,9 @@ struct FilterSpec {
   // read time only when not kDefaultDeviceReadMicros, the probe times only
   // when given, e.g. "bloomgate:10:blocked", "bloomgate:9.5:standard:monkey:8",
   // "bloomgate:10:blocked:monkey:mixed:2",
-  // "bloomgate:10:blocked:monkey:mixed:probe_ns=12/40".
+  // "bloomgate:10:blocked:monkey:mixed:probe_ns=12/40",
+  // "bloomgate:64MiB:blocked:monkey" (the budget as FormatByteSize
+  // writes it).
   std::string Name() const;
 
   // The registry name (FilterKinds) that describes this spec's family,
@@ -109,13 +124,16 @@ struct FilterSpec {
   bool SameKind(const FilterSpec& other) const;
 
   // Parses
-  //   <kind>[:<bits_per_key>[:<layout>][:probes=<k>]
+  //   <kind>[:<bits_per_key or memory budget>[:<layout>][:probes=<k>]
   //       [:monkey[:<fanout>][:mixed[:<read_micros>][:probe_ns=<b>/<r>]]]]
   // where <kind> is a registry name (FilterKinds). The kind gives the
   // defaults: "bloomgate" is blocked at 10 bits per key, "bloomgate_monkey"
   // the same with monkey, "bloomgate_mixed" with monkey and mixed,
   // "rocksdb_bloom:12" RocksDB's Bloom at 12. Layout, probes, monkey and
-  // mixed are for bloomgate kinds only, "none" takes nothing.
+  // mixed are for bloomgate kinds only, "none" takes nothing. A size with
+  // a unit where the bits per key stand is a memory budget
+  // (ParseByteSize): "bloomgate_monkey:64MiB",
+  // "bloomgate:1GiB:monkey:mixed".
   // Reads every Name(). InvalidArgument naming the part that is wrong, and
   // for a spec that Validate rejects.
   static absl::StatusOr<FilterSpec> Parse(std::string_view text);
@@ -124,7 +142,9 @@ struct FilterSpec {
   // ValidateFilterOptions has them, the fanout outside [kMinFanout,
   // kMaxFanout], mixed without monkey, read_micros negative or not finite,
   // probe times negative, not finite, given without mixed or only one of
-  // the two, an unknown family or layout. A kNone spec is always valid.
+  // the two, an unknown family or layout; a memory budget without monkey,
+  // below kMinMemoryBudgetBytes, or with bits_per_key not at its default.
+  // A kNone spec is always valid.
   absl::Status Validate() const;
 
   // The core's options for a bloomgate block of this spec at `bits` bits
@@ -184,6 +204,23 @@ struct FilterSpec {
 
   bool operator==(const FilterSpec&) const = default;
 };
+
+// The least memory budget a spec takes (FilterSpec::memory_budget_bytes):
+// one file's smallest filter block, a 512-bit line and the block's 32-byte
+// trailer (docs/filter-format.md). A budget a tree outgrows is no error:
+// its newest files go without filters until compaction frees memory.
+inline constexpr uint64_t kMinMemoryBudgetBytes = 64 + 32;
+
+// A byte count with its unit: "64MiB", "1.5GiB", "500MB", "4096B", "4096"
+// (bytes); binary units KiB, MiB, GiB, TiB (also K, M, G, T), decimal kB, MB,
+// GB, TB. The bytes rounded to the nearest whole byte; InvalidArgument
+// naming the text for an unknown unit, a negative or non-finite number, or
+// one over 2^63 bytes.
+absl::StatusOr<uint64_t> ParseByteSize(std::string_view text);
+
+// `bytes` in the largest binary unit that holds it whole: "64MiB", "1536MiB",
+// "4095B". ParseByteSize reads it back.
+std::string FormatByteSize(uint64_t bytes);
 
 // The spec of "no filter".
 inline constexpr FilterSpec kNoFilter{.family = FilterFamily::kNone};

@@ -42,6 +42,8 @@
 #include "rocksdb/rocksdb_namespace.h"
 
 namespace ROCKSDB_NAMESPACE {
+class ColumnFamilyHandle;
+class DB;
 class ObjectLibrary;
 }  // namespace ROCKSDB_NAMESPACE
 
@@ -183,20 +185,49 @@ struct RocksDBLiveTreeFilter {
 
 // The pair for `options`, which must be level-aware (options.monkey); one
 // pair per database. Universal and FIFO compaction, and files outside the
-// LSM, are treated as by NewRocksDBFilterPolicy. A file the allocation
-// would leave without a filter gets the smallest (kMinBitsPerKey): RocksDB
-// cannot drop a filter once its keys are in. With options.mixed a file's
+// LSM, are treated as by NewRocksDBFilterPolicy. With a memory budget
+// (options.memory_budget_bytes) each file gets what the budget leaves
+// (LiveTreeFilter). A file the allocation would leave without a filter
+// gets the smallest (kMinBitsPerKey, one 64-byte line per 5,120 keys):
+// RocksDB cannot drop a filter once its keys are in; the info LOG says so
+// once. With options.mixed a file's
 // family and bits are chosen before its keys are known, when no filter
 // can still be chosen. InvalidArgument as
 // CreateRocksDBFilterPolicy, and without options.monkey.
 absl::StatusOr<RocksDBLiveTreeFilter> CreateRocksDBLiveTreeFilter(
     const RocksDBFilterOptions& options);
 
+// What a column family's filters take now, and the budget its policy
+// keeps them to.
+struct FilterMemory {
+  // Over the live SST files: their filter blocks' bytes
+  // (TableProperties::filter_size, every partition of a partitioned filter
+  // and RocksDB's own filters too), their entries, and how many there are.
+  uint64_t filter_bytes = 0;
+  uint64_t keys = 0;
+  uint64_t files = 0;
+  // The memory budget of the column family's filter policy if it is a
+  // bloomgate policy with one (FilterSpec::memory_budget_bytes), else 0.
+  uint64_t budget_bytes = 0;
+};
+
+// The filter memory of `column_family` of `db` (null: the default column
+// family), read from the live files' table properties
+// (DB::GetPropertiesOfAllTables: for files not in the table cache, a read
+// of their properties block). A budgeted policy keeps filter_bytes within
+// budget_bytes plus one file's filter while compaction keeps up
+// (docs/rocksdb-plugin.md, "A memory budget"). RocksDB's error, with the
+// database's path, when the properties cannot be read.
+absl::StatusOr<FilterMemory> GetFilterMemory(
+    rocksdb::DB& db, rocksdb::ColumnFamilyHandle* column_family = nullptr);
+
 // `options` with every invalid field brought to the nearest valid value:
 // the family to kBloomgate, bits_per_key into [kMinBitsPerKey,
 // kMaxBitsPerKey], num_probes into [0, the layout's maximum], fanout into
-// [kMinFanout, kMaxFanout], an unknown layout to kBlocked; a NaN to the
-// field's default. Valid options come back unchanged.
+// [kMinFanout, kMaxFanout], an unknown layout to kBlocked, a memory budget
+// up to kMinMemoryBudgetBytes (and bits_per_key beside it to its default;
+// without monkey, the budget dropped); a NaN to the field's default. Valid
+// options come back unchanged.
 RocksDBFilterOptions ClampRocksDBFilterOptions(
     const RocksDBFilterOptions& options);
 

@@ -62,6 +62,15 @@ absl::Status ValidateOptions(const StoreOptions& o) {
     return absl::InvalidArgumentError(
         "level0_file_num_compaction_trigger must be >= 1");
   }
+  // A budget in bytes is kept by sizing each table from the live tree.
+  if (o.filter.memory_budget_bytes != 0 &&
+      (o.level_allocation != StoreOptions::LevelAllocation::kLiveTree ||
+       !o.level_filters.empty())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("filter ", o.filter.Name(),
+                     ": a memory budget in bytes needs "
+                     "level_allocation kLiveTree and no level_filters"));
+  }
   return absl::OkStatus();
 }
 

@@ -108,6 +108,11 @@ std::string IoStats::ToString() const {
     line(absl::StrCat("L", l), levels[l]);
   }
   line("total", total);
+  if (filter_budget_bytes != 0) {
+    absl::StrAppendFormat(
+        &out, "filter memory: %.1f KiB of a %.1f KiB budget\n",
+        total.filter_bytes / 1024.0, filter_budget_bytes / 1024.0);
+  }
   absl::StrAppendFormat(&out,
                         "other reads: table open %d, compaction %d, "
                         "recovery %d; flushes %d, compactions %d\n",

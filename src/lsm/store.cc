@@ -394,6 +394,7 @@ IoStats Store::Impl::GetStats() const {
     }
     out.total += s;
   }
+  out.filter_budget_bytes = options_.filter.memory_budget_bytes;
   return out;
 }
 

@@ -263,8 +263,23 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   // info LOG, with the way to the tree. (A flush may come before the
   // listener's first callback, a compaction never does.)
   void SayIfNoLiveTree(const rocksdb::FilterBuildingContext& context) const {
-    if (!options_.monkey || context.info_log == nullptr ||
-        context.compaction_style != rocksdb::kCompactionStyleLevel ||
+    if (!options_.monkey || context.info_log == nullptr) return;
+    // A budget is kept only with the tree: said at the first file.
+    if (options_.memory_budget_bytes != 0 && TreeFor(context) == nullptr) {
+      std::call_once(said_no_tree_, [&] {
+        rocksdb::Warn(
+            context.info_log,
+            "bloomgate: %s: no live tree for this database, so the memory "
+            "budget cannot be kept (the tree's keys are unknown): files get "
+            "%g bits per key by an assumed tree shape. Add the listener %s "
+            "(listeners={%s} in DBOptions, or CreateRocksDBLiveTreeFilter in "
+            "code)",
+            id_.c_str(), options_.bits_per_key, kRocksDBListenerName,
+            kRocksDBListenerName);
+      });
+      return;
+    }
+    if (context.compaction_style != rocksdb::kCompactionStyleLevel ||
         context.reason != rocksdb::TableFileCreationReason::kCompaction) {
       return;
     }
@@ -305,7 +320,8 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
       bool families) const {
     return [tree = std::move(tree), spec = options_,
             cf = context.column_family_name, level = context.level_at_creation,
-            families, chosen = std::optional<FilterOptions>()](
+            families, said = said_over_budget_, log = context.info_log,
+            chosen = std::optional<FilterOptions>()](
                size_t num_keys, std::string_view first,
                std::string_view last) mutable {
       if (chosen.has_value()) return *chosen;
@@ -317,9 +333,31 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
               ? LiveTreeFilter(spec, q.files, q.output, MeasureCosts(num_keys))
                     .bits_per_key
               : LiveTreeBitsPerKey(spec, q.files, q.output);
+      if (bits <= 0) SayOverBudget(*said, log, spec, num_keys);
       chosen = spec.Options(std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey));
       return *chosen;
     };
+  }
+
+  // Says, once a policy, that the allocation left a file of `num_keys` keys
+  // without a filter, which RocksDB cannot take once its keys are in: with
+  // a budget, the memory is spent; without, the file's run is not worth a
+  // filter.
+  static void SayOverBudget(std::once_flag& said, rocksdb::Logger* log,
+                            const FilterSpec& spec, size_t num_keys) {
+    if (log == nullptr) return;
+    std::call_once(said, [&] {
+      rocksdb::Warn(
+          log,
+          "bloomgate: %s: the allocation leaves a file of %zu keys without "
+          "a filter (%s); RocksDB cannot drop a filter once its keys are in, "
+          "so it gets the smallest, %g bits per key. Said once",
+          RocksDBFilterPolicyId(spec).c_str(), num_keys,
+          spec.memory_budget_bytes != 0
+              ? "the other live filters hold the memory budget"
+              : "its run is not worth one",
+          kMinBitsPerKey);
+    });
   }
 
   // The filter of the file `context` describes, by the assumed shape (see
@@ -382,6 +420,9 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   const std::shared_ptr<const rocksdb_internal::LiveTree> live_tree_;
   mutable std::once_flag warned_;
   mutable std::once_flag said_no_tree_;
+  // Shared with the sizers, which may outlive nothing else of the policy.
+  const std::shared_ptr<std::once_flag> said_over_budget_ =
+      std::make_shared<std::once_flag>();
   // Without a live tree: the keys flushed so far, per column family.
   const std::shared_ptr<rocksdb_internal::FlushedKeyRanges> flushed_ =
       std::make_shared<rocksdb_internal::FlushedKeyRanges>();
@@ -518,6 +559,13 @@ RocksDBFilterOptions ClampRocksDBFilterOptions(
                              ? kMaxBlockedProbes
                              : kMaxStandardProbes;
   clamped.num_probes = std::clamp(options.num_probes, 0, max_probes);
+  if (!clamped.monkey) {
+    clamped.memory_budget_bytes = 0;
+  } else if (clamped.memory_budget_bytes != 0) {
+    clamped.memory_budget_bytes =
+        std::max(clamped.memory_budget_bytes, kMinMemoryBudgetBytes);
+    clamped.bits_per_key = defaults.bits_per_key;
+  }
   return clamped;
 }
 

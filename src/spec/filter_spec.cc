@@ -28,6 +28,34 @@ constexpr absl::string_view kMixed = "mixed";
 constexpr absl::string_view kProbesPrefix = "probes=";
 constexpr absl::string_view kProbeTimesPrefix = "probe_ns=";
 
+static_assert(kMinMemoryBudgetBytes ==
+              internal::kLineBits / 8 + internal::kTrailerSize);
+
+// Byte units, largest binary first (FormatByteSize takes the first that
+// divides).
+struct ByteUnit {
+  absl::string_view name;
+  uint64_t bytes;
+};
+constexpr ByteUnit kByteUnits[] = {
+    {"TiB", uint64_t{1} << 40},
+    {"GiB", uint64_t{1} << 30},
+    {"MiB", uint64_t{1} << 20},
+    {"KiB", uint64_t{1} << 10},
+    {"T", uint64_t{1} << 40},
+    {"G", uint64_t{1} << 30},
+    {"M", uint64_t{1} << 20},
+    {"K", uint64_t{1} << 10},
+    {"TB", 1000000000000},
+    {"GB", 1000000000},
+    {"MB", 1000000},
+    {"kB", 1000},
+    {"KB", 1000},
+    {"B", 1},
+    {"", 1},
+};
+constexpr size_t kFormattedUnits = 4;  // TiB .. KiB
+
 constexpr FilterKindInfo kKinds[] = {
     {"none", {.family = FilterFamily::kNone}, "no filter: every file is read"},
     {"bloomgate", {}, "bloomgate, blocked layout (one cache line per key)"},
@@ -103,6 +131,12 @@ bool IsNumber(absl::string_view field) {
   return !field.empty() &&
          (std::isdigit(static_cast<unsigned char>(field.front())) ||
           field.front() == '.' || field.front() == '-' || field.front() == '+');
+}
+
+// Whether a spec's first number field is a byte size: it ends in a letter.
+bool IsByteSize(absl::string_view field) {
+  return IsNumber(field) &&
+         std::isalpha(static_cast<unsigned char>(field.back()));
 }
 
 // "<bloomgate>/<ribbon>", nanoseconds, into spec's probe times.
@@ -212,6 +246,25 @@ absl::Status ValidateProbeTimes(const FilterSpec& spec) {
   return absl::OkStatus();
 }
 
+absl::Status ValidateMemoryBudget(const FilterSpec& spec) {
+  if (spec.memory_budget_bytes == 0) return absl::OkStatus();
+  if (!spec.monkey) {
+    return absl::InvalidArgumentError(
+        "a memory budget is shared out by level: it needs monkey");
+  }
+  if (spec.memory_budget_bytes < kMinMemoryBudgetBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("memory budget of ", spec.memory_budget_bytes,
+                     " bytes is below the smallest filter, ",
+                     kMinMemoryBudgetBytes, " bytes"));
+  }
+  if (spec.bits_per_key != FilterSpec{}.bits_per_key) {
+    return absl::InvalidArgumentError(
+        "a memory budget replaces bits per key: give one or the other");
+  }
+  return absl::OkStatus();
+}
+
 // OptimalNumProbes takes only what a block can hold.
 double ClampBits(double bits) {
   return std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey);
@@ -229,8 +282,11 @@ std::string FilterSpec::Name() const {
     case FilterFamily::kBloomgate:
       break;
   }
-  std::string name = absl::StrCat("bloomgate:", FormatNumber(bits_per_key), ":",
-                                  LayoutName(layout));
+  std::string name = absl::StrCat("bloomgate:",
+                                  memory_budget_bytes != 0
+                                      ? FormatByteSize(memory_budget_bytes)
+                                      : FormatNumber(bits_per_key),
+                                  ":", LayoutName(layout));
   if (num_probes != 0) absl::StrAppend(&name, ":", kProbesPrefix, num_probes);
   if (monkey) {
     absl::StrAppend(&name, ":", kMonkey);
@@ -281,9 +337,19 @@ absl::StatusOr<FilterSpec> FilterSpec::Parse(std::string_view text) {
       return absl::InvalidArgumentError(
           absl::StrCat("\"", ToAbsl(kind->name), "\" takes no options"));
     }
-    absl::StatusOr<double> bits = ParseNumber("bits per key", fields[1]);
-    if (!bits.ok()) return bits.status();
-    spec.bits_per_key = *bits;
+    if (IsByteSize(fields[1])) {
+      absl::StatusOr<uint64_t> budget = ParseByteSize(ToStd(fields[1]));
+      if (!budget.ok()) return budget.status();
+      if (*budget == 0) {
+        return absl::InvalidArgumentError(
+            "a memory budget of 0 bytes holds no filter (use \"none\")");
+      }
+      spec.memory_budget_bytes = *budget;
+    } else {
+      absl::StatusOr<double> bits = ParseNumber("bits per key", fields[1]);
+      if (!bits.ok()) return bits.status();
+      spec.bits_per_key = *bits;
+    }
     const absl::Span<const absl::string_view> rest =
         absl::MakeConstSpan(fields).subspan(2);
     if (IsBloomgate(spec)) {
@@ -311,12 +377,12 @@ absl::Status FilterSpec::Validate() const {
           absl::StrCat("unknown filter family ", static_cast<int>(family)));
   }
   if (absl::Status s = ValidateFilterOptions(Options()); !s.ok()) return s;
-  if (!IsBloomgate(*this) &&
-      (layout != Layout::kBlocked || num_probes != 0 || monkey || mixed)) {
+  if (!IsBloomgate(*this) && (layout != Layout::kBlocked || num_probes != 0 ||
+                              monkey || mixed || memory_budget_bytes != 0)) {
     return absl::InvalidArgumentError(
         absl::StrCat(KindName(),
-                     " takes bits per key only (no layout, probes, monkey or "
-                     "mixed)"));
+                     " takes bits per key only (no layout, probes, monkey, "
+                     "mixed or memory budget)"));
   }
   if (mixed && !monkey) {
     return absl::InvalidArgumentError(
@@ -329,6 +395,7 @@ absl::Status FilterSpec::Validate() const {
                      read_micros));
   }
   if (absl::Status s = ValidateProbeTimes(*this); !s.ok()) return s;
+  if (absl::Status s = ValidateMemoryBudget(*this); !s.ok()) return s;
   // Written so that NaN fails too.
   if (monkey && !(fanout >= kMinFanout && fanout <= kMaxFanout)) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -406,6 +473,44 @@ double FilterSpec::PredictedBlockFpRate(uint64_t num_keys, uint64_t block_bytes,
   }
   return PredictedFilterFpRate(layout, num_keys,
                                internal::BlockArrayBits(block_bytes), probes);
+}
+
+absl::StatusOr<uint64_t> ParseByteSize(std::string_view text) {
+  const absl::string_view t = ToAbsl(text);
+  size_t digits = t.size();
+  while (digits > 0 &&
+         std::isalpha(static_cast<unsigned char>(t[digits - 1]))) {
+    --digits;
+  }
+  const absl::string_view unit = t.substr(digits);
+  const ByteUnit* found = nullptr;
+  for (const ByteUnit& u : kByteUnits) {
+    if (u.name == unit) found = &u;
+  }
+  if (found == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("size \"", t, "\": unknown unit \"", unit,
+                     "\" (expected B, KiB, MiB, GiB, TiB, kB, MB, GB or TB)"));
+  }
+  absl::StatusOr<double> number = ParseNumber("size", t.substr(0, digits));
+  if (!number.ok()) return number.status();
+  const double bytes = std::round(*number * static_cast<double>(found->bytes));
+  // Written so that NaN fails too.
+  if (!(bytes >= 0 && bytes <= 0x1p63)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "size \"", t, "\" must be a number of bytes in [0, 2^63]"));
+  }
+  return static_cast<uint64_t>(bytes);
+}
+
+std::string FormatByteSize(uint64_t bytes) {
+  for (size_t i = 0; i < kFormattedUnits; ++i) {
+    const ByteUnit& u = kByteUnits[i];
+    if (bytes != 0 && bytes % u.bytes == 0) {
+      return absl::StrCat(bytes / u.bytes, u.name);
+    }
+  }
+  return absl::StrCat(bytes, "B");
 }
 
 absl::Span<const FilterKindInfo> FilterKinds() { return kKinds; }

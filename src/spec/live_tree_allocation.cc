@@ -151,6 +151,21 @@ double WithoutBlockOverhead(const FilterSpec& spec, double bits_per_key,
                   bits_per_key - overhead / static_cast<double>(keys));
 }
 
+// Below this many bits per key a budgeted output goes without a filter: a
+// filter's memory then buys little (an FP rate above 0.85), and the
+// allocation's own smallest share is 0.25 (AllocateBitsPerKey).
+constexpr double kLeastBudgetedBitsPerKey = 0.25;
+
+// The average bits per key the runs share: with a byte budget, the budget
+// over the live keys once the output is in (at most kMaxBitsPerKey, which
+// the allocation takes), otherwise spec.bits_per_key.
+double AverageBitsPerKey(const FilterSpec& spec, double live_keys) {
+  if (spec.memory_budget_bytes == 0 || live_keys <= 0) return spec.bits_per_key;
+  return std::min(
+      kMaxBitsPerKey,
+      8.0 * static_cast<double>(spec.memory_budget_bytes) / live_keys);
+}
+
 // Each run's share: with mixed, AllocateByCost's family and bits; else
 // spec's family at AllocateBitsPerKey's bits, the fewest wasted reads
 // whatever the probes cost, as a single-family tree has always been sized.
@@ -195,25 +210,32 @@ RunFilter LiveTreeFilter(const FilterSpec& spec,
   const std::vector<Run> runs = RunsOf(files, output, &output_run);
 
   std::vector<FilterRun> shape;
+  double live_keys = 0;
   for (const Run& run : runs) {
     shape.push_back(
         {.keys = static_cast<double>(run.keys), .reach = Reach(run, runs)});
+    live_keys += static_cast<double>(run.keys);
   }
+  FilterSpec at_average = spec;
+  at_average.bits_per_key = AverageBitsPerKey(spec, live_keys);
   absl::StatusOr<std::vector<RunFilter>> share =
-      MixedOrOneFamily(spec, shape, measured);
+      MixedOrOneFamily(at_average, shape, measured);
   if (!share.ok()) return average;
 
   // What the other live files' filters hold beyond their runs' shares
   // (written for an earlier shape of the tree, or moved down a level) is
   // paid back by the outputs written from now on.
   double excess_bits = 0;
-  double live_keys = 0;
+  double other_bits = 0;
   for (size_t i = 0; i < runs.size(); ++i) {
-    live_keys += static_cast<double>(runs[i].keys);
     for (const LiveFile* f : runs[i].files) {
-      if (!f->filter_bytes.has_value()) continue;
-      excess_bits += 8.0 * static_cast<double>(*f->filter_bytes) -
-                     (*share)[i].bits_per_key * static_cast<double>(f->keys);
+      const double held =
+          f->filter_bytes.has_value()
+              ? 8.0 * static_cast<double>(*f->filter_bytes)
+              : (*share)[i].bits_per_key * static_cast<double>(f->keys);
+      other_bits += held;
+      excess_bits +=
+          held - (*share)[i].bits_per_key * static_cast<double>(f->keys);
     }
   }
   const double out_keys = static_cast<double>(output.keys);
@@ -221,9 +243,17 @@ RunFilter LiveTreeFilter(const FilterSpec& spec,
       std::min(kMaxRepaidShare, kRepayRate * out_keys / live_keys);
   RunFilter filter = (*share)[output_run];
   const double own_share = filter.bits_per_key;
-  const double bits =
+  double bits =
       std::clamp(own_share - repaid * excess_bits / out_keys, own_share / 2,
                  std::min(2 * own_share, kMaxBitsPerKey));
+  // A byte budget is a cap, not an average to converge to: the output gets
+  // no more than what the other filters leave of it.
+  if (spec.memory_budget_bytes != 0) {
+    const double left =
+        8.0 * static_cast<double>(spec.memory_budget_bytes) - other_bits;
+    bits = std::min(bits, left / out_keys);
+    if (bits < kLeastBudgetedBitsPerKey) bits = 0;
+  }
   if (bits <= 0 || filter.family == FilterFamily::kNone) return RunFilter{};
   filter.bits_per_key = bits;
   if (filter.family == FilterFamily::kBloomgate) {

@@ -67,6 +67,14 @@ struct PendingOutput {
 // block holds beyond its bits (header, rounding up to whole cache lines)
 // is taken off, so the block is that size. Falls back to spec.bits_per_key
 // when the allocation fails.
+//
+// With a byte budget (spec.memory_budget_bytes) the runs share 8 x budget /
+// (live keys with the output's) bits per key, and the output gets at most
+// what the budget leaves after the other live files' filters (a file of
+// unknown filter size counted at its share): none when that is under 0.25
+// bits per key. So every output keeps the total within the budget (but for
+// the whole cache lines of a tiny filter), and a tree that outgrew it
+// comes back under as compaction rewrites its older, larger filters.
 double LiveTreeBitsPerKey(const FilterSpec& spec,
                           absl::Span<const LiveFile> files,
                           const PendingOutput& output);

@@ -139,5 +139,65 @@ TEST(LiveTreeTest, ATreeAllInLevelZeroSpendsTheBudget) {
   ExpectReadsCorrect(**store, 5000);
 }
 
+// A budget in bytes: a store grown to four times the keys the budget holds
+// at 10 bits per key keeps its filters within the budget plus one table's
+// filter after every step, spends at least 85% of it once the keys need it
+// all, and reads stay correct.
+TEST(MemoryBudgetTest, TheTotalKeepsToTheBudgetAsTheStoreGrows) {
+  constexpr uint64_t kStepKeys = 10000;
+  constexpr int kSteps = 4;
+  constexpr uint64_t kBudgetBytes = 2 * kStepKeys * 10 / 8;
+  StoreOptions o = LiveTreeOptions(5);
+  o.filter = FilterSpec{.monkey = true, .memory_budget_bytes = kBudgetBytes};
+  TempDir dir;
+  absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(dir.path(), o);
+  ASSERT_TRUE(store.ok()) << store.status();
+  std::vector<uint64_t> order(kSteps * kStepKeys);
+  std::iota(order.begin(), order.end(), 0);
+  std::mt19937_64 rng(7);
+  std::shuffle(order.begin(), order.end(), rng);
+  for (int step = 1; step <= kSteps; ++step) {
+    for (uint64_t n = (step - 1) * kStepKeys; n < step * kStepKeys; ++n) {
+      ASSERT_TRUE((*store)->Put(Key(order[n]), "value").ok());
+    }
+    ASSERT_TRUE((*store)->Flush().ok());
+    const IoStats stats = (*store)->GetStats();
+    EXPECT_EQ(stats.filter_budget_bytes, kBudgetBytes);
+    uint64_t largest = 0;
+    for (const FileInfo& f : (*store)->GetLiveFiles()) {
+      largest = std::max(largest, f.filter_bytes);
+    }
+    std::cout << absl::StrFormat(
+        "[ figures  ] step %d: %d keys, %d filter bytes (%.2f bits/key) in "
+        "%d files, largest %d; budget %d\n",
+        step, stats.total.num_entries, stats.total.filter_bytes,
+        BitsPerKey(stats), stats.total.num_files, largest, kBudgetBytes);
+    EXPECT_LE(stats.total.filter_bytes, kBudgetBytes + largest) << step;
+    if (step >= 2) {
+      EXPECT_GE(stats.total.filter_bytes, kBudgetBytes * 85 / 100) << step;
+    }
+  }
+  for (uint64_t i = 0; i < kSteps * kStepKeys; ++i) {
+    absl::StatusOr<std::optional<std::string>> v = (*store)->Get(Key(i));
+    ASSERT_TRUE(v.ok()) << v.status();
+    ASSERT_EQ(*v, "value") << i;
+  }
+  EXPECT_NE((*store)->GetStats().ToString().find("KiB budget"),
+            std::string::npos);
+}
+
+TEST(MemoryBudgetTest, NeedsTheLiveTree) {
+  StoreOptions o = LiveTreeOptions(5);
+  o.filter = FilterSpec{.monkey = true, .memory_budget_bytes = 1 << 20};
+  o.level_allocation = StoreOptions::LevelAllocation::kAssumedShape;
+  TempDir dir;
+  absl::StatusOr<std::unique_ptr<Store>> store = Store::Open(dir.path(), o);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(store.status().message().find("needs level_allocation kLiveTree"),
+            std::string::npos)
+      << store.status();
+}
+
 }  // namespace
 }  // namespace bloomgate::lsm

@@ -47,6 +47,11 @@ std::vector<FilterSpec> SampleSpecs() {
        .read_micros = 2,
        .bloomgate_probe_nanos = 6,
        .ribbon_probe_nanos = 30},
+      {.monkey = true, .memory_budget_bytes = uint64_t{64} << 20},
+      {.layout = Layout::kStandard,
+       .monkey = true,
+       .mixed = true,
+       .memory_budget_bytes = 1000001},
       {.family = FilterFamily::kRocksDBBloom},
       {.family = FilterFamily::kRocksDBRibbon, .bits_per_key = 6.5},
   };
@@ -161,6 +166,14 @@ TEST(FilterSpecTest, ParseErrorsNameThePart) {
            {"bloomgate:10:monkey:mixed:probe_ns=-1/40", "must both be"},
            {"bloomgate:10:monkey:probe_ns=12/40", "probe_ns needs mixed"},
            {"bloomgate:0.01", "bits_per_key"},
+           {"bloomgate_monkey:64XB", "unknown unit \"XB\""},
+           {"bloomgate_monkey:xMiB", "bits per key \"xMiB\" is not a number"},
+           {"bloomgate_monkey:1.5.5MiB", "size \"1.5.5\" is not a number"},
+           {"bloomgate_monkey:0MiB", "a memory budget of 0 bytes"},
+           {"bloomgate_monkey:-1MiB", "must be a number of bytes"},
+           {"bloomgate_monkey:95B", "below the smallest filter, 96 bytes"},
+           {"bloomgate:64MiB", "it needs monkey"},
+           {"rocksdb_bloom:64MiB", "takes bits per key only (no layout"},
            {"none:10", "takes no options"},
            {"rocksdb_bloom:10:standard", "takes only bits per key"},
        }) {
@@ -170,6 +183,59 @@ TEST(FilterSpecTest, ParseErrorsNameThePart) {
     EXPECT_NE(spec.status().message().find(c.message), std::string::npos)
         << c.text << ": " << spec.status();
   }
+}
+
+TEST(FilterSpecTest, ByteSizes) {
+  struct Case {
+    const char* text;
+    uint64_t bytes;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"4096", 4096},
+           {"4096B", 4096},
+           {"64KiB", 64 << 10},
+           {"64K", 64 << 10},
+           {"64MiB", 64 << 20},
+           {"1.5GiB", uint64_t{3} << 29},
+           {"2TiB", uint64_t{2} << 40},
+           {"500MB", 500000000},
+           {"3kB", 3000},
+           {"0.5B", 1},  // nearest byte, halves up
+       }) {
+    absl::StatusOr<uint64_t> bytes = ParseByteSize(c.text);
+    ASSERT_TRUE(bytes.ok()) << c.text << ": " << bytes.status();
+    EXPECT_EQ(*bytes, c.bytes) << c.text;
+  }
+  EXPECT_EQ(FormatByteSize(64 << 20), "64MiB");
+  EXPECT_EQ(FormatByteSize(uint64_t{3} << 29), "1536MiB");
+  EXPECT_EQ(FormatByteSize(1000000), "1000000B");  // not whole KiB
+  EXPECT_EQ(FormatByteSize(2048), "2KiB");
+  EXPECT_EQ(FormatByteSize(0), "0B");
+  for (uint64_t bytes : {uint64_t{0}, uint64_t{1}, uint64_t{4095},
+                         uint64_t{1} << 40, (uint64_t{1} << 40) + 1024}) {
+    EXPECT_EQ(ParseByteSize(FormatByteSize(bytes)).value_or(~0ull), bytes);
+  }
+  EXPECT_FALSE(ParseByteSize("1e30GiB").ok());
+  EXPECT_FALSE(ParseByteSize("nanMiB").ok());
+  EXPECT_FALSE(ParseByteSize("MiB").ok());
+}
+
+TEST(FilterSpecTest, MemoryBudgetByName) {
+  absl::StatusOr<FilterSpec> spec = FilterSpec::Parse("bloomgate_monkey:64MiB");
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  EXPECT_EQ(spec->memory_budget_bytes, uint64_t{64} << 20);
+  EXPECT_TRUE(spec->monkey);
+  EXPECT_EQ(spec->bits_per_key, FilterSpec{}.bits_per_key);
+  EXPECT_EQ(spec->Name(), "bloomgate:64MiB:blocked:monkey");
+  spec = FilterSpec::Parse("bloomgate:1GiB:monkey:mixed");
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  EXPECT_EQ(spec->memory_budget_bytes, uint64_t{1} << 30);
+  EXPECT_TRUE(spec->mixed);
+  // One or the other: a budget with bits per key set is refused, not
+  // silently one of them.
+  FilterSpec both{
+      .bits_per_key = 12, .monkey = true, .memory_budget_bytes = 1 << 20};
+  EXPECT_FALSE(both.Validate().ok());
 }
 
 TEST(FilterSpecTest, ValidateRejectsWhatNoFilterCanBe) {

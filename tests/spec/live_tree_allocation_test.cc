@@ -150,5 +150,69 @@ TEST(LiveTreeBitsPerKeyTest, AnEmptyTreeGivesTheOutputTheBudget) {
   EXPECT_EQ(LiveTreeBitsPerKey(kMonkey10, {}, out), 10);
 }
 
+// A byte budget: the same allocation with the average the budget gives
+// the live keys, and a cap at what the other filters leave of it.
+TEST(LiveTreeFilterTest, AByteBudgetIsTheAverageItGivesTheLiveKeys) {
+  // Levels 1..3 hold 111,000 keys with the output; at filters of their
+  // shares, a budget of 10 bits per key over them is bits_per_key 10.
+  const uint64_t budget = 111000 * 10 / 8;
+  const FilterSpec budgeted{.monkey = true, .memory_budget_bytes = budget};
+  absl::StatusOr<std::vector<double>> monkey = MonkeyBitsPerKey(
+      Layout::kBlocked, 10, std::vector<double>{1000, 10000, 100000});
+  ASSERT_TRUE(monkey.ok());
+  const std::vector<LiveFile> at_shares =
+      ThreeLevels((*monkey)[0], (*monkey)[1]);
+  EXPECT_NEAR(LiveTreeBitsPerKey(budgeted, at_shares, LastLevelOutput()),
+              LiveTreeBitsPerKey(kMonkey10, at_shares, LastLevelOutput()),
+              0.01);
+}
+
+TEST(LiveTreeFilterTest, AnOutputGetsNoMoreThanTheBudgetLeaves) {
+  // The upper levels' filters hold 40 bits per key (55,000 bytes); a
+  // budget of 60,000 bytes leaves 5,000 for the 100,000 keys of the last
+  // level: 0.4 bits per key, far below its share.
+  const FilterSpec budgeted{.monkey = true, .memory_budget_bytes = 60000};
+  const std::vector<LiveFile> fat = ThreeLevels(40, 40);
+  uint64_t held = 0;
+  for (const LiveFile& f : fat) held += *f.filter_bytes;
+  const double bits = LiveTreeBitsPerKey(budgeted, fat, LastLevelOutput());
+  EXPECT_GT(bits, 0);
+  EXPECT_LE(held + BlockBytes(bits, 100000), 60000u + 64);
+  EXPECT_LE(bits, 8.0 * (60000 - held) / 100000);
+  // Nothing left: no filter.
+  const FilterSpec tight{.monkey = true, .memory_budget_bytes = held};
+  EXPECT_EQ(LiveTreeBitsPerKey(tight, fat, LastLevelOutput()), 0);
+  // The mixed policy's cap is the same.
+  FilterSpec mixed = tight;
+  mixed.mixed = true;
+  EXPECT_EQ(LiveTreeFilter(mixed, fat, LastLevelOutput()).family,
+            FilterFamily::kNone);
+}
+
+TEST(LiveTreeFilterTest, ABudgetTooSmallForEveryLevelLeavesTheLargestBare) {
+  // At a low enough average Monkey gives the small levels their filters and
+  // the last level, where a bit buys least, none; a byte budget of that
+  // average does the same.
+  const std::vector<FilterRun> runs = {
+      {.keys = 1000}, {.keys = 10000}, {.keys = 100000}};
+  for (double average : {2.0, 1.0, 0.5, 0.25}) {
+    absl::StatusOr<std::vector<double>> shares =
+        AllocateBitsPerKey(Layout::kBlocked, average, runs);
+    ASSERT_TRUE(shares.ok());
+    if ((*shares)[2] > 0) continue;
+    ASSERT_GT((*shares)[0], 0);
+    const FilterSpec budgeted{
+        .monkey = true,
+        .memory_budget_bytes = static_cast<uint64_t>(111000 * average / 8)};
+    EXPECT_EQ(
+        LiveTreeBitsPerKey(budgeted, ThreeLevels((*shares)[0], (*shares)[1]),
+                           LastLevelOutput()),
+        0)
+        << average;
+    return;
+  }
+  FAIL() << "no average left the last level without a filter";
+}
+
 }  // namespace
 }  // namespace bloomgate

@@ -163,6 +163,9 @@ struct IoStats : StoreStats {
   // One entry per level, 0 .. num_levels-1, and their sum.
   std::vector<LevelStats> levels;
   LevelStats total;
+  // The filters' memory budget (StoreOptions::filter's
+  // memory_budget_bytes), 0 for none; total.filter_bytes is what they take.
+  uint64_t filter_budget_bytes = 0;
 
   double ReadsPerHit() const;
   double ReadsPerMiss() const;

@@ -60,7 +60,10 @@ struct StoreOptions {
   // without one (every file whose key range covers a key then costs a
   // read). Only bloomgate's own family can be built here. With
   // filter.monkey, filter.bits_per_key is the budget over the whole tree
-  // and level_allocation says how a table's share of it is chosen. Existing
+  // (or filter.memory_budget_bytes, a budget in bytes, which needs
+  // LevelAllocation::kLiveTree: IoStats::filter_budget_bytes beside
+  // total.filter_bytes shows it kept) and level_allocation says how a
+  // table's share of it is chosen. Existing
   // tables keep the filter they were written with; a table moved down a
   // level unchanged keeps its filter.
   FilterSpec filter;

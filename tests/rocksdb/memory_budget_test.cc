@@ -1,0 +1,213 @@
+// Copyright 2026 The bloomgate Authors.
+//
+// A memory budget in bytes on RocksDB: a database grown to four times the
+// keys its budget holds at 10 bits per key, by RocksDB's own compactions,
+// keeps its live filters within the budget plus one file's filter after
+// every step (GetFilterMemory says the total and the budget), by name and
+// in code, Bloom alone and mixed; every key it holds is found. Without the
+// live tree, or with a budget nothing fits in, the info LOG says so.
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_format.h"
+#include "bloomgate/filter_spec.h"
+#include "bloomgate/rocksdb_filter_policy.h"
+#include "gtest/gtest.h"
+#include "rocksdb/convenience.h"
+#include "rocksdb/db.h"
+#include "rocksdb/filter_policy.h"
+#include "rocksdb/options.h"
+#include "tests/rocksdb/db_test_util.h"
+
+namespace bloomgate::testing_rocksdb {
+namespace {
+
+// Grown in kSteps steps of kStepKeys keys, spread over the final key range
+// (a permutation of it: not a multiple of 7919), flushed every kFlushEvery.
+constexpr uint64_t kStepKeys = 15000;
+constexpr int kSteps = 4;
+constexpr uint64_t kFinalKeys = kStepKeys * kSteps;
+constexpr uint64_t kFlushEvery = 3000;
+// 10 bits per key at the second step's 30,000 keys: 5 at the last.
+constexpr uint64_t kBudgetBytes = 30000 * 10 / 8;
+
+std::shared_ptr<const rocksdb::FilterPolicy> ByName(const std::string& name) {
+  RegisterRocksDBPlugin();
+  rocksdb::ConfigOptions config;
+  config.ignore_unsupported_options = false;
+  std::shared_ptr<const rocksdb::FilterPolicy> policy;
+  const rocksdb::Status s =
+      rocksdb::FilterPolicy::CreateFromString(config, name, &policy);
+  EXPECT_TRUE(s.ok()) << name << ": " << s.ToString();
+  return policy;
+}
+
+std::shared_ptr<rocksdb::EventListener> ListenerByName() {
+  RegisterRocksDBPlugin();
+  rocksdb::ConfigOptions config;
+  config.ignore_unsupported_options = false;
+  std::shared_ptr<rocksdb::EventListener> listener;
+  EXPECT_TRUE(rocksdb::EventListener::CreateFromString(
+                  config, kRocksDBListenerName, &listener)
+                  .ok());
+  return listener;
+}
+
+// A leveled tree (dynamic level bytes) scaled down so that tens of
+// thousands of keys fill several levels.
+rocksdb::Options TreeOptions(
+    std::shared_ptr<const rocksdb::FilterPolicy> policy) {
+  rocksdb::Options options =
+      MakeOptions(DbOptionsSpec{.filter_policy = std::move(policy)});
+  options.disable_auto_compactions = false;
+  options.num_levels = 7;
+  options.level_compaction_dynamic_level_bytes = true;
+  options.write_buffer_size = 8 << 20;  // flushed by the test
+  options.target_file_size_base = 128 << 10;
+  options.max_bytes_for_level_base = 512 << 10;
+  options.max_bytes_for_level_multiplier = 10;
+  options.compression = rocksdb::kNoCompression;
+  options.level0_file_num_compaction_trigger = 2;
+  return options;
+}
+
+// Writes keys n in [from, to) of the final key range's permutation.
+void PutSpread(rocksdb::DB& db, uint64_t from, uint64_t to) {
+  for (uint64_t n = from; n < to; ++n) {
+    const uint64_t i = (n * 7919) % kFinalKeys;
+    ASSERT_TRUE(db.Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
+    if (n % kFlushEvery == kFlushEvery - 1) {
+      ASSERT_TRUE(db.Flush(rocksdb::FlushOptions()).ok());
+      WaitForBackgroundWork(db);
+    }
+  }
+}
+
+uint64_t LargestFilter(rocksdb::DB& db) {
+  uint64_t largest = 0;
+  for (const auto& [file, p] : AllTableProperties(db)) {
+    largest = std::max<uint64_t>(largest, p->filter_size);
+  }
+  return largest;
+}
+
+std::string InfoLog(const std::string& db_path) {
+  std::ifstream in(db_path + "/LOG");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct Route {
+  const char* name;
+  bool mixed;
+  bool in_code;  // CreateRocksDBLiveTreeFilter; else policy and listener
+                 // by name
+};
+
+class MemoryBudgetTest : public ::testing::TestWithParam<Route> {};
+
+INSTANTIATE_TEST_SUITE_P(Routes, MemoryBudgetTest,
+                         ::testing::Values(Route{"ByName", false, false},
+                                           Route{"ByNameMixed", true, false},
+                                           Route{"InCode", false, true},
+                                           Route{"InCodeMixed", true, true}),
+                         [](const auto& info) {
+                           return std::string(info.param.name);
+                         });
+
+TEST_P(MemoryBudgetTest, TheTotalKeepsToTheBudgetAsTheTreeGrows) {
+  const Route route = GetParam();
+  const FilterSpec spec{.monkey = true,
+                        .mixed = route.mixed,
+                        .memory_budget_bytes = kBudgetBytes};
+  rocksdb::Options options;
+  if (route.in_code) {
+    absl::StatusOr<RocksDBLiveTreeFilter> live =
+        CreateRocksDBLiveTreeFilter(spec);
+    ASSERT_TRUE(live.ok()) << live.status();
+    options = TreeOptions(live->policy);
+    options.listeners.push_back(live->listener);
+  } else {
+    options = TreeOptions(ByName(spec.Name()));
+    options.listeners.push_back(ListenerByName());
+  }
+  TempDir dir;
+  auto db = OpenDb(options, dir.path());
+  ASSERT_NE(db, nullptr);
+  for (int step = 1; step <= kSteps; ++step) {
+    PutSpread(*db, (step - 1) * kStepKeys, step * kStepKeys);
+    if (HasFailure()) return;
+    absl::StatusOr<FilterMemory> memory = GetFilterMemory(*db);
+    ASSERT_TRUE(memory.ok()) << memory.status();
+    EXPECT_EQ(memory->budget_bytes, kBudgetBytes);
+    EXPECT_EQ(memory->keys, step * kStepKeys);
+    const uint64_t largest = LargestFilter(*db);
+    std::cout << absl::StrFormat(
+        "[ figures  ] %s step %d: %d keys, %d filter bytes (%.2f bits/key) "
+        "in %d files, largest %d; budget %d\n",
+        route.name, step, memory->keys, memory->filter_bytes,
+        8.0 * memory->filter_bytes / memory->keys, memory->files, largest,
+        kBudgetBytes);
+    EXPECT_LE(memory->filter_bytes, kBudgetBytes + largest) << step;
+    // The budget is spent, not hoarded: at least 85% of it, once the
+    // tree's keys need it all (from the second step on).
+    if (step >= 2) EXPECT_GE(memory->filter_bytes, kBudgetBytes * 85 / 100);
+  }
+  std::string value;
+  for (uint64_t i = 0; i < kFinalKeys; i += 3) {
+    EXPECT_TRUE(db->Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << i;
+  }
+}
+
+// Without the listener the tree's keys are unknown: the budget cannot be
+// kept, and the LOG says so rather than going quiet.
+TEST(MemoryBudgetLogTest, WithoutTheLiveTreeTheLogSaysTheBudgetIsNotKept) {
+  TempDir dir;
+  {
+    auto db = OpenDb(TreeOptions(ByName("bloomgate:64KiB:monkey")), dir.path());
+    ASSERT_NE(db, nullptr);
+    PutSpread(*db, 0, kFlushEvery);
+  }
+  EXPECT_NE(InfoLog(dir.path()).find("the memory budget cannot be kept"),
+            std::string::npos);
+}
+
+// A budget that the tree's first files fill leaves later files without
+// their filter; RocksDB cannot take "no filter" then, so they get the
+// smallest, said once in the LOG, and every key is still found.
+TEST(MemoryBudgetLogTest, ABudgetSpentLeavesTheSmallestFilterAndSaysSo) {
+  TempDir dir;
+  const uint64_t budget = 2048;
+  rocksdb::Options options = TreeOptions(
+      ByName(FilterSpec{.monkey = true, .memory_budget_bytes = budget}.Name()));
+  options.listeners.push_back(ListenerByName());
+  {
+    auto db = OpenDb(options, dir.path());
+    ASSERT_NE(db, nullptr);
+    PutSpread(*db, 0, 2 * kStepKeys);
+    absl::StatusOr<FilterMemory> memory = GetFilterMemory(*db);
+    ASSERT_TRUE(memory.ok()) << memory.status();
+    // Each file's smallest filter is one line and a trailer per 5,120 keys.
+    EXPECT_LE(memory->filter_bytes,
+              budget + memory->files * kMinMemoryBudgetBytes);
+    std::string value;
+    for (uint64_t n = 0; n < 2 * kStepKeys; n += 5) {
+      const uint64_t i = (n * 7919) % kFinalKeys;
+      EXPECT_TRUE(db->Get(rocksdb::ReadOptions(), Key(i), &value).ok()) << i;
+    }
+  }
+  EXPECT_NE(InfoLog(dir.path())
+                .find("the other live filters hold the memory "
+                      "budget"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace bloomgate::testing_rocksdb
