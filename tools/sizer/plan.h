@@ -82,8 +82,10 @@ struct PlanReport {
   uint64_t keys = 0;                // sum of the files' entries
   uint64_t filter_bytes = 0;        // sum of the files' filter_size
   double current_bits_per_key = 0;  // 8 * filter_bytes / keys
-  // The filters as they are, each read as a RocksDB Bloom filter at its
-  // own bits per key (a file without one: every covering lookup reads it).
+  // The filters as they are: each file's at its own size, as RocksDB's
+  // Ribbon filter where its filter_policy is "ribbonfilter", as bloomgate's
+  // blocked filter where it starts with "bloomgate", else as RocksDB's Bloom
+  // filter (a file without one: every covering lookup reads it).
   double current_reads_per_absent_lookup = 0;
   // The memory the predictions are for: --memory, or the filters' memory
   // now when it is not given.
