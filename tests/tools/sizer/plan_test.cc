@@ -407,5 +407,34 @@ TEST(PlanFromFilesTest, ReachIsTheShareOfKeysInTheRange) {
               0.001);
 }
 
+// A tree of level-0 files alone, all alike: every lookup passes every
+// filter, so level-aware memory is uniform memory, and RocksDB's hybrid
+// (Bloom in L0) is its Bloom filter; each takes the same memory.
+TEST(PlanFromFilesTest, AllLevelZeroIsUniform) {
+  std::vector<PlanFile> files;
+  for (int i = 0; i < 8; ++i) {
+    PlanFile f;
+    f.name = "/l0_" + std::to_string(i);
+    f.level = 0;
+    f.smallest = PresentKey(i);
+    f.largest = PresentKey(999990 + i);
+    f.entries = 50000;
+    f.filter_bytes = 62500;
+    files.push_back(f);
+  }
+  absl::StatusOr<PlanReport> report = PlanFromFiles(files, std::nullopt);
+  ASSERT_TRUE(report.ok()) << report.status();
+  std::map<std::string, double> reads;
+  for (const PolicyPlan& p : report->policies) {
+    reads[p.name] = p.reads_per_absent_lookup;
+  }
+  EXPECT_NEAR(report->levels[0].reach, 8, 0.01);
+  EXPECT_DOUBLE_EQ(reads["rocksdb_hybrid"], reads["rocksdb_bloom"]);
+  EXPECT_NEAR(reads["bloomgate_monkey"], reads["rocksdb_bloom"],
+              0.002 * reads["rocksdb_bloom"]);
+  EXPECT_NEAR(reads["rocksdb_bloom"], 8 * 0.0097, 8 * 0.0005);
+  EXPECT_LT(reads["floor"], reads["rocksdb_ribbon"]);
+}
+
 }  // namespace
 }  // namespace bloomgate::tools
