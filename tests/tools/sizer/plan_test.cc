@@ -339,6 +339,36 @@ TEST_F(PlanTest, RejectsWhatIsNotADatabase) {
   EXPECT_THAT(report.status().message(), HasSubstr("bits per key"));
 }
 
+// --column_family: the files of that column family only.
+TEST(PlanColumnFamilyTest, ReadsTheColumnFamilyAsked) {
+  test_support::TempDir dir("bloomgate_plan_cf");
+  const std::string path = dir.Sub("db");
+  {
+    std::unique_ptr<rocksdb::DB> db;
+    ASSERT_TRUE(rocksdb_compat::OpenDB(DbOptions(), path, &db).ok());
+    rocksdb::ColumnFamilyHandle* cf = nullptr;
+    ASSERT_TRUE(db->CreateColumnFamily(DbOptions(), "cf1", &cf).ok());
+    for (uint64_t i = 0; i < 3000; ++i) {
+      ASSERT_TRUE(db->Put({}, cf, PresentKey(i), "v").ok());
+      if (i < 1000) {
+        ASSERT_TRUE(db->Put({}, PresentKey(i), "v").ok());
+      }
+    }
+    ASSERT_TRUE(db->Flush({}, cf).ok());
+    ASSERT_TRUE(db->Flush({}).ok());
+    ASSERT_TRUE(db->DestroyColumnFamilyHandle(cf).ok());
+    ASSERT_TRUE(db->Close().ok());
+  }
+  absl::StatusOr<PlanReport> cf1 =
+      Plan({.db_path = path, .column_family = "cf1"});
+  ASSERT_TRUE(cf1.ok()) << cf1.status();
+  EXPECT_EQ(cf1->keys, 3000u);
+  EXPECT_EQ(cf1->column_family, "cf1");
+  absl::StatusOr<PlanReport> main = Plan({.db_path = path});
+  ASSERT_TRUE(main.ok()) << main.status();
+  EXPECT_EQ(main->keys, 1000u);
+}
+
 TEST(ParseByteSizeTest, ReadsUnits) {
   EXPECT_EQ(*ParseByteSize("4096B"), 4096u);
   EXPECT_EQ(*ParseByteSize("64MiB"), uint64_t{64} << 20);
