@@ -126,10 +126,12 @@ std::string BaseName(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-}  // namespace
-
-absl::StatusOr<std::vector<PlanFile>> ReadLiveFiles(
-    const std::string& db_path, const std::string& column_family) {
+// The database at `db_path`, open read-only with the default column family
+// and `column_family`, whose handle is handles->back().
+absl::Status OpenForPlan(const std::string& db_path,
+                         const std::string& column_family,
+                         std::vector<rocksdb::ColumnFamilyHandle*>* handles,
+                         std::unique_ptr<rocksdb::DB>* db) {
   namespace fs = std::filesystem;
   std::error_code error;
   if (db_path.empty()) return absl::InvalidArgumentError("no --db given");
@@ -166,9 +168,7 @@ absl::StatusOr<std::vector<PlanFile>> ReadLiveFiles(
   if (column_family != rocksdb::kDefaultColumnFamilyName) {
     descriptors.push_back({column_family, rocksdb::ColumnFamilyOptions()});
   }
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  std::unique_ptr<rocksdb::DB> db;
-  s = OpenReadOnly(options, db_path, descriptors, &handles, &db);
+  s = OpenReadOnly(options, db_path, descriptors, handles, db);
   if (!s.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "cannot open ", db_path,
@@ -176,12 +176,25 @@ absl::StatusOr<std::vector<PlanFile>> ReadLiveFiles(
         "table format needs the service's own options): ",
         s.ToString()));
   }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<PlanFile>> ReadLiveFiles(
+    const std::string& db_path, const std::string& column_family) {
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  std::unique_ptr<rocksdb::DB> db;
+  if (absl::Status opened = OpenForPlan(db_path, column_family, &handles, &db);
+      !opened.ok()) {
+    return opened;
+  }
   rocksdb::ColumnFamilyHandle* handle = handles.back();
 
   std::vector<rocksdb::LiveFileMetaData> live;
   db->GetLiveFilesMetaData(&live);
   rocksdb::TablePropertiesCollection props;
-  s = db->GetPropertiesOfAllTables(handle, &props);
+  const rocksdb::Status s = db->GetPropertiesOfAllTables(handle, &props);
   for (rocksdb::ColumnFamilyHandle* h : handles) {
     db->DestroyColumnFamilyHandle(h);
   }
@@ -431,195 +444,218 @@ PolicyPlan Summarise(std::string name, std::string description,
   return plan;
 }
 
-absl::StatusOr<std::vector<PolicyPlan>> Predict(
-    const std::vector<PlanFile>& files, const std::vector<PlanLevel>& levels,
-    double average) {
-  std::vector<PolicyPlan> plans;
-  const size_t n = files.size();
-  FileFilters f{.fp = std::vector<double>(n),
-                .bits = std::vector<double>(n),
-                .family = {}};
-  std::vector<double> overhead(n);
-  double keys = 0;
-  for (size_t i = 0; i < n; ++i) {
-    overhead[i] = MeasureCosts(files[i].entries).ribbon_overhead;
-    keys += static_cast<double>(files[i].entries);
+// The predictions for one tree at one memory, a method per policy; each
+// sets every file's FP rate and memory per key (FileFilters) and sums them
+// up (Summarise).
+class Predictor {
+ public:
+  Predictor(const std::vector<PlanFile>& files,
+            const std::vector<PlanLevel>& levels, double average)
+      : files_(files),
+        levels_(levels),
+        average_(average),
+        runs_(RunsOf(files)) {
+    for (const PlanFile& f : files_) {
+      overhead_.push_back(MeasureCosts(f.entries).ribbon_overhead);
+      keys_ += static_cast<double>(f.entries);
+    }
+    mean_keys_ = static_cast<uint64_t>(keys_ / static_cast<double>(n()));
   }
 
-  // RocksDB's Bloom filter, the same parameter everywhere: the one whose
+  absl::StatusOr<std::vector<PolicyPlan>> All() const {
+    std::vector<PolicyPlan> plans;
+    for (auto policy : {&Predictor::RocksDBBloom, &Predictor::RocksDBRibbon,
+                        &Predictor::RocksDBHybrid, &Predictor::LevelAware,
+                        &Predictor::Mixed, &Predictor::Floor}) {
+      absl::StatusOr<PolicyPlan> plan = (this->*policy)();
+      if (!plan.ok()) return plan.status();
+      plans.push_back(*std::move(plan));
+    }
+    return plans;
+  }
+
+ private:
+  size_t n() const { return files_.size(); }
+  uint64_t keys(size_t i) const { return files_[i].entries; }
+
+  FileFilters Filters(bool with_family) const {
+    return {.fp = std::vector<double>(n()),
+            .bits = std::vector<double>(n()),
+            .family = with_family ? std::vector<std::string>(n())
+                                  : std::vector<std::string>()};
+  }
+
+  // The key-weighted mean over the files of `per_key(i)`.
+  template <typename PerKey>
+  double MeanOverKeys(const PerKey& per_key) const {
+    double bits = 0;
+    for (size_t i = 0; i < n(); ++i) {
+      bits += per_key(i) * static_cast<double>(keys(i));
+    }
+    return bits / keys_;
+  }
+
+  // Memory per key of a Ribbon filter sized to the FP rate `fp`.
+  double RibbonMemory(size_t i, double fp) const {
+    return -std::log2(fp) * (1 + overhead_[i]);
+  }
+
+  // NewBloomFilterPolicy(p): one parameter everywhere, the one whose
   // filters, in whole cache lines, take the memory.
-  {
+  absl::StatusOr<PolicyPlan> RocksDBBloom() const {
     absl::StatusOr<double> p =
-        ParameterForMemory(average, kMinBitsPerKey, kMaxBitsPerKey, 1e-4,
+        ParameterForMemory(average_, kMinBitsPerKey, kMaxBitsPerKey, 1e-4,
                            [&](double b) -> absl::StatusOr<double> {
-                             double bits = 0;
-                             for (const PlanFile& file : files) {
-                               bits += BloomMemory(file.entries, b) *
-                                       static_cast<double>(file.entries);
-                             }
-                             return bits / keys;
+                             return MeanOverKeys([&](size_t i) {
+                               return BloomMemory(keys(i), b);
+                             });
                            });
     if (!p.ok()) return p.status();
-    for (size_t i = 0; i < n; ++i) {
-      f.fp[i] = BloomFp(files[i].entries, *p);
-      f.bits[i] = BloomMemory(files[i].entries, *p);
+    FileFilters f = Filters(false);
+    for (size_t i = 0; i < n(); ++i) {
+      f.fp[i] = BloomFp(keys(i), *p);
+      f.bits[i] = BloomMemory(keys(i), *p);
     }
-    plans.push_back(Summarise(
+    PolicyPlan plan = Summarise(
         "rocksdb_bloom", "RocksDB Bloom, the same bits per key at every level",
-        files, levels, f));
-    plans.back().parameter = *p;
+        files_, levels_, f);
+    plan.parameter = *p;
+    return plan;
   }
 
-  // RocksDB's Ribbon filter at the same memory per key.
-  for (size_t i = 0; i < n; ++i) {
-    f.fp[i] = PredictedRibbonFpRate(average, overhead[i]);
-    f.bits[i] = average;
-  }
-  plans.push_back(Summarise(
-      "rocksdb_ribbon",
-      "RocksDB Ribbon (bloom_before_level=-1), the same memory per key at "
-      "every level",
-      files, levels, f));
-  {
-    // The Bloom parameter whose FP rate Ribbon's memory buys, for the
-    // mean file: what NewRibbonFilterPolicy would be given.
-    const auto mean_keys = static_cast<uint64_t>(keys / static_cast<double>(n));
-    const double mean_overhead = MeasureCosts(mean_keys).ribbon_overhead;
-    absl::StatusOr<double> parameter = ParameterForMemory(
-        -std::log2(PredictedRibbonFpRate(average, mean_overhead)), 1, 100, 1e-3,
-        [&](double p) -> absl::StatusOr<double> {
-          return -std::log2(BloomFp(mean_keys, p));
-        });
-    if (parameter.ok()) plans.back().parameter = *parameter;
-  }
-
-  // RocksDB's hybrid, NewRibbonFilterPolicy(p, bloom_before_level=1):
-  // Bloom at parameter p where files are written into L0 (flushes, intra-L0
-  // compactions), Ribbon sized to Bloom's FP rate at p elsewhere, p chosen
-  // so that the whole tree's filters take the memory.
-  {
-    auto memory_at = [&](double p) -> absl::StatusOr<double> {
-      double bits = 0;
-      for (size_t i = 0; i < n; ++i) {
-        const uint64_t k = files[i].entries;
-        const double per_key =
-            files[i].level == 0 ? BloomMemory(k, p)
-                                : -std::log2(BloomFp(k, p)) * (1 + overhead[i]);
-        bits += per_key * static_cast<double>(k);
-      }
-      return bits / keys;
-    };
-    absl::StatusOr<double> p =
-        ParameterForMemory(average, 1, 100, 1e-3, memory_at);
-    if (!p.ok()) return p.status();
-    FileFilters h{.fp = std::vector<double>(n),
-                  .bits = std::vector<double>(n),
-                  .family = std::vector<std::string>(n)};
-    for (size_t i = 0; i < n; ++i) {
-      const uint64_t k = files[i].entries;
-      h.fp[i] = BloomFp(k, *p);
-      const bool bloom = files[i].level == 0;
-      h.bits[i] =
-          bloom ? BloomMemory(k, *p) : -std::log2(h.fp[i]) * (1 + overhead[i]);
-      h.family[i] = bloom ? "bloom" : "ribbon";
+  // NewRibbonFilterPolicy(p, -1): the memory per key in every file.
+  absl::StatusOr<PolicyPlan> RocksDBRibbon() const {
+    FileFilters f = Filters(false);
+    for (size_t i = 0; i < n(); ++i) {
+      f.fp[i] = PredictedRibbonFpRate(average_, overhead_[i]);
+      f.bits[i] = average_;
     }
-    plans.push_back(Summarise(
+    PolicyPlan plan = Summarise(
+        "rocksdb_ribbon",
+        "RocksDB Ribbon (bloom_before_level=-1), the same memory per key at "
+        "every level",
+        files_, levels_, f);
+    // The Bloom parameter of the FP rate that memory buys in the mean file:
+    // what NewRibbonFilterPolicy would be given.
+    const double mean_overhead = MeasureCosts(mean_keys_).ribbon_overhead;
+    absl::StatusOr<double> parameter = ParameterForMemory(
+        -std::log2(PredictedRibbonFpRate(average_, mean_overhead)), 1, 100,
+        1e-3, [&](double p) -> absl::StatusOr<double> {
+          return -std::log2(BloomFp(mean_keys_, p));
+        });
+    if (parameter.ok()) plan.parameter = *parameter;
+    return plan;
+  }
+
+  // NewRibbonFilterPolicy(p, bloom_before_level=1): Bloom at parameter p
+  // where files are written into L0 (flushes, intra-L0 compactions), Ribbon
+  // sized to Bloom's FP rate at p elsewhere, p chosen so that the whole
+  // tree's filters take the memory.
+  absl::StatusOr<PolicyPlan> RocksDBHybrid() const {
+    auto memory = [&](size_t i, double p) {
+      return files_[i].level == 0 ? BloomMemory(keys(i), p)
+                                  : RibbonMemory(i, BloomFp(keys(i), p));
+    };
+    absl::StatusOr<double> p = ParameterForMemory(
+        average_, 1, 100, 1e-3, [&](double b) -> absl::StatusOr<double> {
+          return MeanOverKeys([&](size_t i) { return memory(i, b); });
+        });
+    if (!p.ok()) return p.status();
+    FileFilters f = Filters(true);
+    for (size_t i = 0; i < n(); ++i) {
+      f.fp[i] = BloomFp(keys(i), *p);
+      f.bits[i] = memory(i, *p);
+      f.family[i] = files_[i].level == 0 ? "bloom" : "ribbon";
+    }
+    PolicyPlan plan = Summarise(
         "rocksdb_hybrid",
         "NewRibbonFilterPolicy(p, bloom_before_level=1): Bloom in L0, Ribbon "
         "below, at one parameter p whose filters take the memory",
-        files, levels, h));
-    plans.back().parameter = *p;
+        files_, levels_, f);
+    plan.parameter = *p;
+    return plan;
   }
 
-  const Runs runs = RunsOf(files);
   // bloomgate's level-aware blocked Bloom filter: the allocation's bits per
   // key, scaled so that the filters, in whole cache lines, take the memory
-  // (as RocksDB's Bloom above; the allocation meets its budget within 0.1%).
-  {
+  // (as RocksDB's Bloom; the allocation meets its budget within 0.1%).
+  absl::StatusOr<PolicyPlan> LevelAware() const {
     absl::StatusOr<std::vector<double>> bits =
-        AllocateBitsPerKey(Layout::kBlocked, average, runs.runs);
+        AllocateBitsPerKey(Layout::kBlocked, average_, runs_.runs);
     if (!bits.ok()) return bits.status();
     const FilterSpec blocked;
     auto lined = [&](size_t i, double scale) {
-      const double b = scale * (*bits)[runs.run_of[i]];
-      if (files[i].entries == 0 || b <= 0) return 0.0;
-      return static_cast<double>(blocked.BitsFor(files[i].entries, b)) /
-             static_cast<double>(files[i].entries);
+      const double b = scale * (*bits)[runs_.run_of[i]];
+      if (keys(i) == 0 || b <= 0) return 0.0;
+      return static_cast<double>(blocked.BitsFor(keys(i), b)) /
+             static_cast<double>(keys(i));
     };
     absl::StatusOr<double> scale = ParameterForMemory(
-        average, 0.5, 2, 1e-6, [&](double s) -> absl::StatusOr<double> {
-          double total = 0;
-          for (size_t i = 0; i < n; ++i) {
-            total += lined(i, s) * static_cast<double>(files[i].entries);
-          }
-          return total / keys;
+        average_, 0.5, 2, 1e-6, [&](double s) -> absl::StatusOr<double> {
+          return MeanOverKeys([&](size_t i) { return lined(i, s); });
         });
     if (!scale.ok()) return scale.status();
-    for (size_t i = 0; i < n; ++i) {
-      const double b = *scale * (*bits)[runs.run_of[i]];
+    FileFilters f = Filters(false);
+    for (size_t i = 0; i < n(); ++i) {
+      const double b = *scale * (*bits)[runs_.run_of[i]];
       f.bits[i] = lined(i, *scale);
       f.fp[i] = b <= 0 ? 1.0
                        : FilterSpec{.bits_per_key = std::max(b, kMinBitsPerKey)}
-                             .PredictedFpRate(files[i].entries, b);
+                             .PredictedFpRate(keys(i), b);
     }
-    plans.push_back(Summarise(
-        "bloomgate_monkey",
-        "bloomgate's blocked Bloom, level-aware bits per key (each L0 file "
-        "and each deeper level a run)",
-        files, levels, f));
+    return Summarise("bloomgate_monkey",
+                     "bloomgate's blocked Bloom, level-aware bits per key "
+                     "(each L0 file and each deeper level a run)",
+                     files_, levels_, f);
   }
 
   // bloomgate's mixed families, chosen by the expected time of a lookup.
-  {
-    const auto mean_keys = static_cast<uint64_t>(keys / static_cast<double>(n));
-    const MeasuredCosts costs = MeasureCosts(mean_keys);
-    const FilterSpec spec{.bits_per_key = std::max(average, kMinBitsPerKey),
+  absl::StatusOr<PolicyPlan> Mixed() const {
+    const FilterSpec spec{.bits_per_key = std::max(average_, kMinBitsPerKey),
                           .monkey = true,
                           .mixed = true};
-    const LookupCostModel model = CostModelFor(spec, costs);
+    const LookupCostModel model = CostModelFor(spec, MeasureCosts(mean_keys_));
     absl::StatusOr<std::vector<RunFilter>> chosen =
-        AllocateByCost(model, average, runs.runs);
+        AllocateByCost(model, average_, runs_.runs);
     if (!chosen.ok()) return chosen.status();
-    FileFilters m{.fp = std::vector<double>(n),
-                  .bits = std::vector<double>(n),
-                  .family = std::vector<std::string>(n)};
-    for (size_t i = 0; i < n; ++i) {
-      const RunFilter& r = (*chosen)[runs.run_of[i]];
-      m.bits[i] = r.bits_per_key;
+    FileFilters f = Filters(true);
+    for (size_t i = 0; i < n(); ++i) {
+      const RunFilter& r = (*chosen)[runs_.run_of[i]];
+      f.bits[i] = r.bits_per_key;
       switch (r.family) {
         case FilterFamily::kBloomgate:
-          m.fp[i] =
+          f.fp[i] =
               FilterSpec{.bits_per_key = r.bits_per_key, .layout = r.layout}
-                  .PredictedFpRate(files[i].entries, r.bits_per_key);
-          m.family[i] = "bloomgate";
+                  .PredictedFpRate(keys(i), r.bits_per_key);
+          f.family[i] = "bloomgate";
           break;
         case FilterFamily::kRocksDBRibbon:
-          m.fp[i] = PredictedRibbonFpRate(r.bits_per_key, overhead[i]);
-          m.family[i] = "ribbon";
+          f.fp[i] = PredictedRibbonFpRate(r.bits_per_key, overhead_[i]);
+          f.family[i] = "ribbon";
           break;
         default:
-          m.fp[i] = 1;
-          m.family[i] = "none";
+          f.fp[i] = 1;
+          f.family[i] = "none";
           break;
       }
     }
-    plans.push_back(Summarise(
+    return Summarise(
         "bloomgate_mixed",
         absl::StrFormat("bloomgate's level-aware memory over its Bloom and "
                         "RocksDB's Ribbon, by the time of a lookup (a read "
                         "%.0f us, probes measured here)",
                         model.read_micros),
-        files, levels, m));
+        files_, levels_, f);
   }
 
   // The floor: any per-file hash-based filters in this memory.
-  {
+  absl::StatusOr<PolicyPlan> Floor() const {
     std::vector<FilterRun> per_file;
-    for (const PlanFile& file : files) {
+    for (const PlanFile& file : files_) {
       per_file.push_back(
           {.keys = static_cast<double>(file.entries), .reach = file.reach});
     }
-    absl::StatusOr<double> floor = FewestWastedReads(average, per_file);
+    absl::StatusOr<double> floor = FewestWastedReads(average_, per_file);
     if (!floor.ok()) return floor.status();
     PolicyPlan plan;
     plan.name = "floor";
@@ -627,10 +663,17 @@ absl::StatusOr<std::vector<PolicyPlan>> Predict(
         "the fewest any per-file filters in this memory could read (2^-bits, "
         "one run per file)";
     plan.reads_per_absent_lookup = *floor;
-    plans.push_back(std::move(plan));
+    return plan;
   }
-  return plans;
-}
+
+  const std::vector<PlanFile>& files_;
+  const std::vector<PlanLevel>& levels_;
+  const double average_;
+  const Runs runs_;
+  std::vector<double> overhead_;  // Ribbon's, for each file's keys
+  double keys_ = 0;
+  uint64_t mean_keys_ = 0;
+};
 
 // The FP rate of a file's filter as it is, by the policy that wrote it:
 // RocksDB's Ribbon ("ribbonfilter") at its memory, bloomgate's block at its
@@ -706,7 +749,7 @@ absl::StatusOr<PlanReport> PlanFromFiles(
         report.keys, kMaxBitsPerKey));
   }
   absl::StatusOr<std::vector<PolicyPlan>> policies =
-      Predict(report.files, report.levels, report.memory_bits_per_key);
+      Predictor(report.files, report.levels, report.memory_bits_per_key).All();
   if (!policies.ok()) return policies.status();
   report.policies = *std::move(policies);
   return report;
