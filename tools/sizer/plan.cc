@@ -10,7 +10,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
-#include <numeric>
+#include <tuple>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
