@@ -18,6 +18,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "rocksdb/comparator.h"
 #include "rocksdb/db.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/options.h"
@@ -367,6 +368,28 @@ TEST(PlanColumnFamilyTest, ReadsTheColumnFamilyAsked) {
   absl::StatusOr<PlanReport> main = Plan({.db_path = path});
   ASSERT_TRUE(main.ok()) << main.status();
   EXPECT_EQ(main->keys, 1000u);
+}
+
+// A database whose options RocksDB's defaults cannot open: an error that
+// names the path and says why, and the database as it was.
+TEST(PlanOptionsTest, NamesThePathWhenTheOptionsDoNotOpenIt) {
+  test_support::TempDir dir("bloomgate_plan_comparator");
+  const std::string path = dir.Sub("db");
+  {
+    rocksdb::Options options = DbOptions();
+    options.comparator = rocksdb::ReverseBytewiseComparator();
+    std::unique_ptr<rocksdb::DB> db;
+    ASSERT_TRUE(rocksdb_compat::OpenDB(options, path, &db).ok());
+    ASSERT_TRUE(db->Put({}, "a", "v").ok());
+    ASSERT_TRUE(db->Flush({}).ok());
+    ASSERT_TRUE(db->Close().ok());
+  }
+  const auto before = Listing(path);
+  absl::StatusOr<PlanReport> report = Plan({.db_path = path});
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr("cannot open " + path));
+  EXPECT_THAT(report.status().message(), HasSubstr("comparator"));
+  EXPECT_EQ(Listing(path), before);
 }
 
 TEST(ParseByteSizeTest, ReadsUnits) {
