@@ -127,7 +127,11 @@ TableBuildOptions Store::Impl::BuildOptionsFor(
                          .filter_bytes = t->filter_bytes()});
       }
     }
-    const double bits = LiveTreeBitsPerKey(options_.filter, files, output);
+    PendingOutput planned = output;
+    planned.level0_files = options_.level0_file_num_compaction_trigger;
+    planned.flush_keys =
+        output.level == 0 ? output.keys : last_flush_keys_.load();
+    const double bits = LiveTreeBitsPerKey(options_.filter, files, planned);
     t.filter =
         bits > 0 ? std::optional(options_.filter.Options(bits)) : std::nullopt;
   }
@@ -143,6 +147,7 @@ absl::StatusOr<TablePtr> Store::Impl::WriteLevel0Table(const MemTable& mem,
   PendingOutput output;
   output.level = 0;
   output.keys = mem.num_entries();
+  last_flush_keys_ = output.keys;
   output.smallest = mem.SmallestFrozen();
   output.largest = mem.LargestFrozen();
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(

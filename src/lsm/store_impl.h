@@ -221,6 +221,9 @@ class Store::Impl {
   std::vector<std::optional<FilterOptions>> level_filters_;
   // Whether every table's filter comes from LiveTreeBitsPerKey instead.
   bool live_tree_allocation_ = false;
+  // The entries of the last level-0 table written: what the next flushes
+  // are likely to hold (PendingOutput::flush_keys).
+  std::atomic<uint64_t> last_flush_keys_{0};
   absl::Status bg_error_ ABSL_GUARDED_BY(write_mu_);
   std::vector<std::string> compact_pointers_ ABSL_GUARDED_BY(write_mu_);
 };

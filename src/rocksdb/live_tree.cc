@@ -11,6 +11,20 @@
 #include "rocksdb/table_properties.h"
 
 namespace bloomgate::rocksdb_internal {
+namespace {
+
+// The mean keys of `files`' level-0 files; 0 for none.
+uint64_t MeanLevel0Keys(const std::vector<LiveSstFile>& files) {
+  uint64_t keys = 0, n = 0;
+  for (const LiveSstFile& f : files) {
+    if (f.level != 0) continue;
+    keys += f.keys;
+    ++n;
+  }
+  return n == 0 ? 0 : keys / n;
+}
+
+}  // namespace
 
 LiveTreeQuery LiveTree::QueryFor(const std::string& cf, int level,
                                  uint64_t keys, std::string_view first,
@@ -30,6 +44,17 @@ LiveTreeQuery LiveTree::QueryFor(const std::string& cf, int level,
     }
   }
   q.output.level = level;
+  {
+    absl::MutexLock l(&mu_);
+    auto it = flush_keys_.find(cf);
+    if (it != flush_keys_.end()) q.output.flush_keys = it->second;
+    q.output.level0_files = level0_trigger_;
+  }
+  if (level == 0 && keys > 0) q.output.flush_keys = keys;
+  // No flush seen since the listener was added (a reopened database): the
+  // level-0 files it holds tell the size of a flush.
+  if (q.output.flush_keys == 0)
+    q.output.flush_keys = MeanLevel0Keys(*q.snapshot);
   uint64_t replaced_keys = 0, replaced_files = 0;
   for (const LiveSstFile& f : *q.snapshot) {
     if (!replaced.contains(f.number)) {
@@ -91,7 +116,9 @@ void LiveTree::Refresh(rocksdb::DB& db) {
   // Outside the lock: it takes RocksDB's own mutex.
   std::vector<rocksdb::LiveFileMetaData> live;
   db.GetLiveFilesMetaData(&live);
+  const int level0_trigger = db.GetOptions().level0_file_num_compaction_trigger;
   absl::MutexLock l(&mu_);
+  level0_trigger_ = level0_trigger;
   std::map<std::string, std::vector<LiveSstFile>> by_cf;
   std::unordered_map<uint64_t, uint64_t> still_live;
   for (const rocksdb::LiveFileMetaData& m : live) {

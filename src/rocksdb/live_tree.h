@@ -60,7 +60,11 @@ class LiveTree {
   // the output is all of it: its inputs leave the files, and their keys and
   // key range are the output's (in files the size of this one, or, for
   // `keys` 0, in as many files as it has inputs). Otherwise the output is
-  // the file alone. Before the first refresh the tree is empty.
+  // the file alone. Before the first refresh the tree is empty. The
+  // output's level-0 files to come are the column family's last flush's
+  // keys (this file's, for a flush) times the level-0 compaction trigger.
+  // (RocksDB tells a listener no column family's options but the
+  // default's, so every column family is taken to have its trigger.)
   LiveTreeQuery QueryFor(const std::string& cf, int level, uint64_t keys,
                          std::string_view first, std::string_view last) const;
 
@@ -95,6 +99,10 @@ class LiveTree {
       ABSL_GUARDED_BY(mu_);
   std::unordered_map<uint64_t, uint64_t> filter_bytes_ ABSL_GUARDED_BY(mu_);
   std::map<std::string, uint64_t> flush_keys_ ABSL_GUARDED_BY(mu_);
+  // The default column family's level0_file_num_compaction_trigger, read
+  // at every refresh (RocksDB gives a listener no column family's options
+  // but through DB::GetOptions).
+  int level0_trigger_ ABSL_GUARDED_BY(mu_) = 0;
   bool refreshed_ ABSL_GUARDED_BY(mu_) = false;
   std::map<int, Compaction> running_ ABSL_GUARDED_BY(mu_);  // by job id
 };

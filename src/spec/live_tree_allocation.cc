@@ -127,6 +127,23 @@ std::vector<Run> RunsOf(absl::Span<const LiveFile> files,
   return runs;
 }
 
+// The keys of the level-0 files still to come once `output` is in: as many
+// flushes as output.level0_files leaves room for beside the level-0 runs of
+// `runs` (at least one), each of output.flush_keys keys.
+double ComingLevel0Keys(absl::Span<const Run> runs,
+                        const PendingOutput& output) {
+  int level0_runs = 0;
+  for (const Run& run : runs) {
+    if (!run.files.empty() && run.files.front()->level == 0) ++level0_runs;
+  }
+  if (output.level == 0) ++level0_runs;
+  // At least one: flushes go on while level 0 waits for its compaction.
+  const int coming = output.level0_files > 0
+                         ? std::max(1, output.level0_files - level0_runs)
+                         : 0;
+  return static_cast<double>(coming) * static_cast<double>(output.flush_keys);
+}
+
 // The bits per key to ask for so that a block of about `keys` keys takes
 // `bits_per_key` per key in all, header and rounding included. The rounding
 // up to whole cache lines depends on the exact key count, which a
@@ -216,6 +233,15 @@ RunFilter LiveTreeFilter(const FilterSpec& spec,
         {.keys = static_cast<double>(run.keys), .reach = Reach(run, runs)});
     live_keys += static_cast<double>(run.keys);
   }
+  // With a budget, the flushes to come are a run (each spans about the key
+  // range, as a flush of keys spread like the tree's does): the other runs'
+  // shares leave room for theirs.
+  const double coming_keys =
+      spec.memory_budget_bytes != 0 ? ComingLevel0Keys(runs, output) : 0;
+  if (coming_keys > 0) {
+    shape.push_back({.keys = coming_keys, .reach = 1});
+    live_keys += coming_keys;
+  }
   FilterSpec at_average = spec;
   at_average.bits_per_key = AverageBitsPerKey(spec, live_keys);
   absl::StatusOr<std::vector<RunFilter>> share =
@@ -248,10 +274,17 @@ RunFilter LiveTreeFilter(const FilterSpec& spec,
                  std::min(2 * own_share, kMaxBitsPerKey));
   // A byte budget is a cap, not an average to converge to: the output gets
   // no more than what the other filters leave of it.
+  // (The level-0 files to come shaped the shares; the cap is what is
+  // spent, so that a flush is not refused what is kept for flushes.)
   if (spec.memory_budget_bytes != 0) {
     const double left =
         8.0 * static_cast<double>(spec.memory_budget_bytes) - other_bits;
-    bits = std::min(bits, left / out_keys);
+    const double capped = std::min(bits, left / out_keys);
+    // But a flush keeps half its share whatever the others hold: every
+    // lookup passes every level-0 file, so one without a filter costs a
+    // read per lookup, and the compaction that soon rewrites it is capped
+    // and pays the excess back.
+    bits = output.level == 0 ? std::max(capped, own_share / 2) : capped;
     if (bits < kLeastBudgetedBitsPerKey) bits = 0;
   }
   if (bits <= 0 || filter.family == FilterFamily::kNone) return RunFilter{};

@@ -45,6 +45,14 @@ struct PendingOutput {
   uint64_t num_files = 1;
   std::string smallest;
   std::string largest;
+  // With a byte budget: the flushes to come before a compaction rewrites
+  // level 0, up to `level0_files` level-0 files (the engine's level-0
+  // compaction trigger; at least one more) of `flush_keys` keys each. The other
+  // runs' shares leave room for theirs; without it, an output that rewrites the
+  // whole tree would take all of the budget and leave the next flushes, which
+  // every lookup passes, without filters. 0: none expected.
+  int level0_files = 0;
+  uint64_t flush_keys = 0;
 };
 
 // The bits per key of `output`'s filters under the level-aware `spec`
@@ -68,13 +76,18 @@ struct PendingOutput {
 // is taken off, so the block is that size. Falls back to spec.bits_per_key
 // when the allocation fails.
 //
-// With a byte budget (spec.memory_budget_bytes) the runs share 8 x budget /
-// (live keys with the output's) bits per key, and the output gets at most
-// what the budget leaves after the other live files' filters (a file of
-// unknown filter size counted at its share): none when that is under 0.25
-// bits per key. So every output keeps the total within the budget (but for
-// the whole cache lines of a tiny filter), and a tree that outgrew it
-// comes back under as compaction rewrites its older, larger filters.
+// With a byte budget (spec.memory_budget_bytes) the runs, and a run of
+// the level-0 files still to come (PendingOutput::level0_files), share 8 x
+// budget / (their keys) bits per key, and a compaction's output gets at
+// most what the budget leaves after the other live files' filters (a file
+// of unknown filter size counted at its share): none when that is under
+// 0.25 bits per key. A flush keeps at least half its share: every lookup
+// passes every level-0 file, and the compaction that rewrites it pays the
+// excess back. So the total is the budget, and over it only by the
+// level-0 files written while a compaction was due. So every output keeps the
+// total within the budget (but for the whole cache lines of a tiny filter), and
+// a tree that outgrew it comes back under as compaction rewrites its older,
+// larger filters.
 double LiveTreeBitsPerKey(const FilterSpec& spec,
                           absl::Span<const LiveFile> files,
                           const PendingOutput& output);

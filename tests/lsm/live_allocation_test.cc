@@ -141,7 +141,7 @@ TEST(LiveTreeTest, ATreeAllInLevelZeroSpendsTheBudget) {
 
 // A budget in bytes: a store grown to four times the keys the budget holds
 // at 10 bits per key keeps its filters within the budget plus one table's
-// filter after every step, spends at least 85% of it once the keys need it
+// filter after every step, spends at least 75% of it once the keys need it
 // all, and reads stay correct.
 TEST(MemoryBudgetTest, TheTotalKeepsToTheBudgetAsTheStoreGrows) {
   constexpr uint64_t kStepKeys = 10000;
@@ -173,8 +173,10 @@ TEST(MemoryBudgetTest, TheTotalKeepsToTheBudgetAsTheStoreGrows) {
         step, stats.total.num_entries, stats.total.filter_bytes,
         BitsPerKey(stats), stats.total.num_files, largest, kBudgetBytes);
     EXPECT_LE(stats.total.filter_bytes, kBudgetBytes + largest) << step;
+    // All but the share kept for the level-0 files to come, which an
+    // empty level 0 leaves unspent.
     if (step >= 2) {
-      EXPECT_GE(stats.total.filter_bytes, kBudgetBytes * 85 / 100) << step;
+      EXPECT_GE(stats.total.filter_bytes, kBudgetBytes * 75 / 100) << step;
     }
   }
   for (uint64_t i = 0; i < kSteps * kStepKeys; ++i) {

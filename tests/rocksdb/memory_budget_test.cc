@@ -156,9 +156,11 @@ TEST_P(MemoryBudgetTest, TheTotalKeepsToTheBudgetAsTheTreeGrows) {
         8.0 * memory->filter_bytes / memory->keys, memory->files, largest,
         kBudgetBytes);
     EXPECT_LE(memory->filter_bytes, kBudgetBytes + largest) << step;
-    // The budget is spent, not hoarded: at least 85% of it, once the
-    // tree's keys need it all (from the second step on).
-    if (step >= 2) EXPECT_GE(memory->filter_bytes, kBudgetBytes * 85 / 100);
+    // The budget is spent, not hoarded, once the tree's keys need it all
+    // (from the second step on): all but the share kept for the level-0
+    // files to come (two flushes of 3,000 keys, a tenth of the keys at
+    // the second step), which an empty level 0 leaves unspent.
+    if (step >= 2) EXPECT_GE(memory->filter_bytes, kBudgetBytes * 75 / 100);
   }
   std::string value;
   for (uint64_t i = 0; i < kFinalKeys; i += 3) {

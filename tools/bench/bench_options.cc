@@ -130,12 +130,32 @@ absl::Status ValidateWorkload(const BenchOptions& o) {
   if (o.key_size < 1 || o.key_size > 1024) {
     return Invalid("key_size", "must be in [1, 1024]");
   }
-  // Keys are decimal slot numbers (workload.h): 2 * num slots must fit.
-  if (std::to_string(2 * o.num - 1).size() > static_cast<size_t>(o.key_size)) {
-    return Invalid(
-        "key_size",
-        absl::StrCat("too small for --num=", o.num, ": needs ",
-                     std::to_string(2 * o.num - 1).size(), " bytes"));
+  if (o.grow_to != 0) {
+    if (o.grow_to <= o.num) {
+      return Invalid("grow_to", absl::StrCat("must be more than --num=", o.num,
+                                             " (or 0: no growth)"));
+    }
+    if (o.grow_steps < 2 || o.grow_steps > 64) {
+      return Invalid("grow_steps", "must be in [2, 64]");
+    }
+    if (o.grow_to - o.num < o.grow_steps - 1) {
+      return Invalid("grow_steps", "more steps than keys to add");
+    }
+    if (!o.sweep_bits.empty()) {
+      return Invalid("grow_to", "grows at one memory: not with --sweep_bits");
+    }
+    if (o.use_existing_db) {
+      return Invalid("grow_to",
+                     "grows fresh databases: not with "
+                     "--use_existing_db");
+    }
+  }
+  // Keys are decimal slot numbers (workload.h): 2 * keys slots must fit.
+  const int64_t keys = KeySpaceKeys(o);
+  if (std::to_string(2 * keys - 1).size() > static_cast<size_t>(o.key_size)) {
+    return Invalid("key_size",
+                   absl::StrCat("too small for ", keys, " keys: needs ",
+                                std::to_string(2 * keys - 1).size(), " bytes"));
   }
   if (o.value_size < 0 || o.value_size > (1 << 20)) {
     return Invalid("value_size", "must be in [0, 1048576]");
@@ -321,6 +341,23 @@ double ReadMicros(const BenchOptions& options) {
   return std::isnan(options.measured_read_micros)
              ? kDefaultDeviceReadMicros
              : options.measured_read_micros;
+}
+
+std::vector<int64_t> GrowthSteps(int64_t num, int64_t grow_to, int steps) {
+  std::vector<int64_t> keys;
+  const double ratio = static_cast<double>(grow_to) / static_cast<double>(num);
+  for (int i = 0; i < steps; ++i) {
+    const double at =
+        static_cast<double>(num) * std::pow(ratio, i / (steps - 1.0));
+    int64_t n = i == steps - 1 ? grow_to : std::llround(at);
+    if (!keys.empty()) n = std::max(n, keys.back() + 1);
+    keys.push_back(std::min(n, grow_to));
+  }
+  return keys;
+}
+
+int64_t KeySpaceKeys(const BenchOptions& o) {
+  return o.grow_to > 0 ? o.grow_to : o.num;
 }
 
 absl::Status ValidateBenchOptions(const BenchOptions& o) {

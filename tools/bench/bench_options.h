@@ -145,9 +145,29 @@ struct BenchOptions {
   // the RocksDB policy measures (MeasureCosts).
   double bloomgate_probe_nanos = 0;
   double ribbon_probe_nanos = 0;
+  // > 0: every engine and filter grows one database of its own from num
+  // keys to grow_to in grow_steps steps (GrowthSteps), in place of
+  // `benchmarks`: each step writes its new keys (a random order of the
+  // grow_to keys, the same for every filter), flushes and waits for the
+  // engine's compactions, and looks up `reads` absent keys spread over the
+  // whole key range of grow_to keys (readmissing). Not with sweep_bits or
+  // use_existing_db; same_tree does not apply (each filter writes its own
+  // files as the tree grows).
+  int64_t grow_to = 0;
+  int grow_steps = 5;
   std::string json;      // write results here when not empty
   bool progress = true;  // progress bar when stderr is a terminal
 };
+
+// The keys after each step of a growth from `num` to `grow_to` in `steps`
+// steps: geometric, num first and grow_to last (1M to 16M in 5: 1M, 2M, 4M,
+// 8M, 16M), each more than the one before. Needs num >= 1, grow_to > num
+// and steps >= 2 (ValidateBenchOptions).
+std::vector<int64_t> GrowthSteps(int64_t num, int64_t grow_to, int steps);
+
+// The keys of the key space (workload.h's KeySpace) every fill writes into
+// and every lookup draws from: grow_to when growing, else num.
+int64_t KeySpaceKeys(const BenchOptions& o);
 
 // The filter a run of `filter` (an entry of options.filters) builds: its own
 // parameter, or `bits` bits per key, or options.bloom_bits; with the tree's

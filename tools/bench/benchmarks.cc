@@ -98,9 +98,10 @@ absl::StatusOr<BenchResult> Runner::DoFill(const Target& target,
   const BenchOptions& o = options_;
   Engine& engine = *target.engine;
   BenchResult r = NewResult(target, benchmark);
-  const KeySpace keys(o.num, o.key_size);
+  const KeySpace keys(KeySpaceKeys(o), o.key_size);
   const ValueSource values(o.value_size, o.seed);
-  ProgressBar progress(ProgressLabel(r), o.num, o.progress);
+  const auto num = static_cast<int64_t>(plan.order.size());
+  ProgressBar progress(ProgressLabel(r), num, o.progress);
   std::vector<std::string> batch_keys;
   std::vector<std::string_view> batch_values;
   absl::Status s;
@@ -132,7 +133,7 @@ absl::StatusOr<BenchResult> Runner::DoFill(const Target& target,
   if (!s.ok()) return s;
   r.seconds = Seconds(Clock::now() - start);
   progress.Finish();
-  r.ops = o.num;
+  r.ops = num;
   r.micros_per_op = r.seconds * 1e6 / static_cast<double>(r.ops);
   r.ops_per_sec = static_cast<double>(r.ops) / r.seconds;
   r.mb_per_sec = static_cast<double>(r.ops) * (o.key_size + o.value_size) /
@@ -151,6 +152,42 @@ absl::StatusOr<BenchResult> Runner::DoFill(const Target& target,
   r.direct_reads = engine.direct_reads();
   *out_ << FormatBenchmarkLine(r) << "\n" << std::flush;
   return r;
+}
+
+absl::StatusOr<std::vector<BenchResult>> Runner::Grow(const Target& target) {
+  const BenchOptions& o = options_;
+  // One order of every key, the same for every filter: step after step
+  // writes its next stretch, so each step's new keys spread over the key
+  // range as the earlier ones did.
+  const std::vector<int64_t> order =
+      FillOrder(o.grow_to, /*random=*/true, StreamSeed(o.seed, 0, 0));
+  std::vector<BenchResult> results;
+  size_t written = 0;
+  const std::vector<int64_t> steps =
+      GrowthSteps(o.num, o.grow_to, o.grow_steps);
+  for (size_t step = 0; step < steps.size(); ++step) {
+    const auto keys = static_cast<size_t>(steps[step]);
+    FillPlan plan;
+    plan.order.assign(order.begin() + static_cast<ptrdiff_t>(written),
+                      order.begin() + static_cast<ptrdiff_t>(keys));
+    plan.level_ends.push_back({plan.order.size(), 0});
+    *out_ << "step " << step + 1 << " of " << steps.size() << ": " << keys
+          << " keys\n";
+    absl::StatusOr<BenchResult> fill =
+        DoFill(target, BenchmarkKind::kFillRandom, plan);
+    if (!fill.ok()) return fill.status();
+    fill->grown_keys = steps[step];
+    results.push_back(*std::move(fill));
+    // A lookup stream of its own for each step, the same for every filter.
+    absl::StatusOr<BenchResult> read =
+        DoRead(target, BenchmarkKind::kReadMissing, /*index=*/step + 1,
+               /*negative_ratio=*/1.0);
+    if (!read.ok()) return read.status();
+    read->grown_keys = steps[step];
+    results.push_back(*std::move(read));
+    written = keys;
+  }
+  return results;
 }
 
 absl::StatusOr<BenchResult> Runner::ReadRandom(const Target& target,
@@ -196,7 +233,7 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
       target.filter.family == FilterFamily::kNone && o.filterless_reads > 0
           ? std::min(o.reads, o.filterless_reads)
           : o.reads;
-  const LookupPlan plan{KeySpace(o.num, o.key_size),
+  const LookupPlan plan{KeySpace(KeySpaceKeys(o), o.key_size),
                         negative_ratio,
                         o.seed,
                         index,

@@ -76,6 +76,18 @@ ABSL_FLAG(std::vector<std::string>, sweep_bits, {},
           "without its own parameter runs at each in turn instead of "
           "--bloom_bits (none once), on the one tree --same_tree grows; "
           "--memory_reference does not apply");
+ABSL_FLAG(int64_t, grow_to, 0,
+          "Instead of --benchmarks, each engine and filter grows a database "
+          "of its own from --num keys to this many in --grow_steps "
+          "geometric steps (random order, the same for every filter), and "
+          "after each step (flushed, compactions done) looks up --reads "
+          "absent keys spread over the final key range (readmissing); 0: no "
+          "growth. A filter with a memory budget "
+          "(bloomgate_mixed:64MiB) keeps to it as the tree grows; "
+          "bloomgate_plot --growth plots memory and reads against keys");
+ABSL_FLAG(int32_t, grow_steps, 5,
+          "Steps of --grow_to, the first at --num keys and the last at "
+          "--grow_to (1000000 to 16000000 in 5: 1M, 2M, 4M, 8M, 16M)");
 ABSL_FLAG(int32_t, key_size, 16, "Key size in bytes");
 ABSL_FLAG(int32_t, value_size, 100, "Value size in bytes");
 ABSL_FLAG(double, negative_ratio, 0.99,
@@ -219,6 +231,8 @@ absl::StatusOr<bench::BenchOptions> ReadFlags() {
     }
     options.sweep_bits.push_back(value);
   }
+  options.grow_to = absl::GetFlag(FLAGS_grow_to);
+  options.grow_steps = absl::GetFlag(FLAGS_grow_steps);
   options.db = absl::GetFlag(FLAGS_db);
   options.keep_db = absl::GetFlag(FLAGS_keep_db);
   options.use_existing_db = absl::GetFlag(FLAGS_use_existing_db);

@@ -33,6 +33,9 @@ ABSL_FLAG(std::string, memory_sweep, "",
           "per key): reads_vs_memory.png and time_vs_memory.png");
 ABSL_FLAG(std::string, latency, "",
           "A --json file of a run with --histogram: latency_cdf.png");
+ABSL_FLAG(std::string, growth, "",
+          "A --json file of a run with --grow_to: growth.png, filter memory "
+          "and reads per absent lookup against keys");
 
 namespace {
 
@@ -71,7 +74,7 @@ int main(int argc, char** argv) {
       "files, with gnuplot.\n"
       "Usage: bloomgate_plot --out=DIR [--fp_sweep=A.json,B.json,...] "
       "[--io_sweep=...] [--memory_sweep=RESULTS.json] "
-      "[--latency=RESULTS.json]",
+      "[--latency=RESULTS.json] [--growth=RESULTS.json]",
       __FILE__);
   if (absl::Status s = bloomgate::tools::ParseToolFlags(argc, argv); !s.ok()) {
     return Fail(s);
@@ -81,11 +84,21 @@ int main(int argc, char** argv) {
   const std::vector<std::string> io = absl::GetFlag(FLAGS_io_sweep);
   const std::string memory = absl::GetFlag(FLAGS_memory_sweep);
   const std::string latency = absl::GetFlag(FLAGS_latency);
+  const std::string growth = absl::GetFlag(FLAGS_growth);
   if (out.empty()) return Fail(absl::InvalidArgumentError("--out is empty"));
-  if (fp.empty() && io.empty() && memory.empty() && latency.empty()) {
+  if (fp.empty() && io.empty() && memory.empty() && latency.empty() &&
+      growth.empty()) {
     return Fail(absl::InvalidArgumentError(
-        "nothing to draw: give --fp_sweep, --io_sweep, --memory_sweep or "
-        "--latency"));
+        "nothing to draw: give --fp_sweep, --io_sweep, --memory_sweep, "
+        "--latency or --growth"));
+  }
+  if (!growth.empty()) {
+    absl::StatusOr<nlohmann::json> results = ReadResults({growth});
+    if (!results.ok()) return Fail(results.status());
+    if (absl::Status s = bench::WriteGrowthChart(out, *results, &std::cout);
+        !s.ok()) {
+      return Fail(s);
+    }
   }
   if (!memory.empty()) {
     absl::StatusOr<nlohmann::json> results = ReadResults({memory});

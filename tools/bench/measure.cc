@@ -116,6 +116,11 @@ void RecordShape(const EngineShape& shape, const FilterSpec& filter,
                         ? kNaN
                         : Ratio(8.0 * static_cast<double>(shape.filter_bytes),
                                 static_cast<double>(shape.filter_keys));
+  // A budget in bytes asks for what it holds per key of this tree.
+  if (filter.memory_budget_bytes != 0 && shape.filter_keys > 0) {
+    r->bloom_bits = 8.0 * static_cast<double>(filter.memory_budget_bytes) /
+                    static_cast<double>(shape.filter_keys);
+  }
   r->fp_predicted = PredictedFp(filter, shape, level_bits);
 }
 

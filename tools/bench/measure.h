@@ -82,6 +82,9 @@ struct LookupPlan {
 void RecordTimings(const BenchOptions& o, const std::vector<ReadTally>& tallies,
                    double avoided_per_op, BenchResult* r);
 
+// The tree's shape and what its filters took; for a filter with a memory
+// budget in bytes, bloom_bits becomes what the budget holds per key of the
+// tree's filter keys.
 void RecordShape(const EngineShape& shape, const FilterSpec& filter,
                  absl::Span<const double> level_bits, BenchResult* r);
 

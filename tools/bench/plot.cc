@@ -450,6 +450,89 @@ absl::Status WriteMemoryCharts(const std::string& dir, const Json& results,
   return absl::OkStatus();
 }
 
+GrowthChart AgainstKeys(const Json& results) {
+  GrowthChart chart;
+  for (const BenchResult& r : ReadResults(results)) {
+    if (!IsReadMissing(r) || r.grown_keys <= 0 ||
+        r.filter.family == FilterFamily::kNone) {
+      continue;
+    }
+    if (chart.lookups == 0) {
+      chart.lookups = r.ops;
+      chart.direct_reads = r.direct_reads;
+    }
+    const std::string title =
+        absl::StrCat(ResultName(r), " (", EngineTitle(r), ")");
+    const auto keys = static_cast<double>(r.grown_keys);
+    chart.memory[SeriesIndex(&chart.memory, title)].points.emplace_back(
+        keys, static_cast<double>(r.filter_bytes) / (1 << 20));
+    chart.reads[SeriesIndex(&chart.reads, title)].points.emplace_back(
+        keys, r.ios_per_miss);
+    // Every series gets a floor, NaN where it was not a bound, so that the
+    // floors' indices are the reads'.
+    chart.floor[SeriesIndex(&chart.floor, "floor: " + title)]
+        .points.emplace_back(keys, r.ios_per_miss_floor);
+  }
+  for (std::vector<Series>* all : {&chart.memory, &chart.reads, &chart.floor}) {
+    for (Series& series : *all) {
+      std::sort(series.points.begin(), series.points.end());
+    }
+  }
+  return chart;
+}
+
+absl::Status WriteGrowthChart(const std::string& dir, const Json& results,
+                              std::ostream* out) {
+  const GrowthChart chart = AgainstKeys(results);
+  if (chart.reads.empty()) {
+    return absl::InvalidArgumentError(
+        "no readmissing result of a --grow_to run with a filter in the JSON");
+  }
+  if (absl::Status s = CreateDir(dir); !s.ok()) return s;
+  absl::Status s = WriteFile(dir + "/growth_memory.dat",
+                             FormatSeries("keys", "filter_mib", chart.memory));
+  if (s.ok()) {
+    s = WriteFile(dir + "/growth_reads.dat",
+                  FormatSeries("keys", "reads_per_absent_lookup", chart.reads));
+  }
+  if (s.ok()) {
+    s = WriteFile(dir + "/growth_floor.dat",
+                  FormatSeries("keys", "floor_reads", chart.floor));
+  }
+  if (!s.ok()) return s;
+  std::vector<std::string> reads = CurveClauses(
+      "growth_reads.dat", chart.reads, "linespoints lc", 1, " pt 7 lw 2");
+  for (const std::string& floor : CurveClauses("growth_floor.dat", chart.floor,
+                                               "lines dt 2 lc", 1, " lw 1")) {
+    reads.push_back(floor);
+  }
+  const std::string gp = absl::StrCat(
+      "# Rendered by bloomgate_plot --growth; rerun with: gnuplot growth.gp\n",
+      "set terminal pngcairo size 960,1080 noenhanced\n",
+      "set output 'growth.png'\n", "set multiplot layout 2,1\n",
+      "set grid\nset key top left\nset logscale x\nset format x '%g'\n",
+      "set xlabel 'keys in the database'\n",
+      "set title 'Filter memory as the database grows (measured)'\n",
+      "set ylabel 'filter memory, MiB'\n",
+      PlotCommand(CurveClauses("growth_memory.dat", chart.memory,
+                               "linespoints lc", 1, " pt 7 lw 2")),
+      "set title ",
+      GnuplotString(
+          absl::StrCat("Reads per absent lookup as the database grows (",
+                       chart.direct_reads ? "device reads" : "page-cache reads",
+                       "; dashed: the floor at each filter's memory)")),
+      "\nset ylabel ",
+      GnuplotString(absl::StrCat("data-block reads per absent-key lookup (",
+                                 chart.lookups, " a point)")),
+      "\nset key below\nset logscale y\nset format y '%g'\n",
+      PlotCommand(reads), "unset multiplot\n");
+  s = WriteFile(dir + "/growth.gp", gp);
+  if (s.ok()) s = RunGnuplot(dir, "growth.gp");
+  if (!s.ok()) return s;
+  *out << "Plot written: " << dir << "/growth.png\n";
+  return absl::OkStatus();
+}
+
 absl::Status RunGnuplot(const std::string& dir, const std::string& script) {
   // Exit codes of the child, as a shell would use them.
   constexpr int kCannotEnter = 126;

@@ -9,7 +9,9 @@
 //                     files on the lookup path, with and without filters,
 //                     from a sweep of --write_buffer_size;
 //   latency_cdf.png   the latency CDF of absent-key lookups, one curve per
-//                     filter, on one engine, from a run with --histogram.
+//                     filter, on one engine, from a run with --histogram;
+//   growth.png        filter memory and reads per absent lookup against keys,
+//                     one curve per filter, from a run with --grow_to.
 // Each chart's data goes to DIR/*.dat and its gnuplot script to DIR/*.gp,
 // which gnuplot renders in DIR (rerun it there to re-render).
 // tools/bench/plots runs the sweeps and bloomgate_plot (its main).
@@ -122,6 +124,25 @@ absl::Status WriteLatencyChart(const std::string& dir,
 absl::Status WriteMemoryCharts(const std::string& dir,
                                const nlohmann::json& results,
                                std::ostream* out);
+
+// The readmissing results of a --grow_to run, for each engine and filter
+// in the order first met, titled "filter (engine)": (keys, MiB its filters
+// took), (keys, reads per absent lookup) and (keys, the floor at that
+// memory), each in order of keys.
+struct GrowthChart {
+  int64_t lookups = 0;
+  bool direct_reads = false;
+  std::vector<Series> memory;
+  std::vector<Series> reads;
+  std::vector<Series> floor;
+};
+GrowthChart AgainstKeys(const nlohmann::json& results);
+
+// DIR/growth.{dat,gp,png} from AgainstKeys(results): filter memory above,
+// reads per absent lookup below (the floors dashed), against keys;
+// InvalidArgument if it finds no growth result with a filter.
+absl::Status WriteGrowthChart(const std::string& dir,
+                              const nlohmann::json& results, std::ostream* out);
 
 // Runs `gnuplot script` in `dir` (fork and execvp: no shell, so no path is
 // ever quoted). FailedPrecondition when gnuplot is not installed.

@@ -387,12 +387,14 @@ namespace {
 // Which results a column of the comparison table needs, to be shown: any,
 // or one with latency percentiles (--histogram), timed reads, or the I/O
 // latency model (--io_latency_us).
-enum class ColumnGroup { kAlways, kLatency, kTimedReads, kModel };
+enum class ColumnGroup { kAlways, kGrowth, kLatency, kTimedReads, kModel };
 
 bool InGroup(const BenchResult& r, ColumnGroup group) {
   switch (group) {
     case ColumnGroup::kAlways:
       return true;
+    case ColumnGroup::kGrowth:
+      return r.grown_keys > 0;
     case ColumnGroup::kLatency:
       return r.has_latency;
     case ColumnGroup::kTimedReads:
@@ -469,6 +471,8 @@ constexpr TableColumn kTableColumns[] = {
            [](const BenchResult& r) {
              return std::string(BenchmarkName(r.benchmark));
            }),
+    Column("keys", kGrowth,
+           [](const BenchResult& r) { return absl::StrCat(r.grown_keys); }),
     Column("lookups", kAlways,
            [](const BenchResult& r) { return absl::StrCat(r.ops); }),
     Column("ops/s", kAlways,

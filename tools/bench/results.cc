@@ -185,6 +185,7 @@ constexpr ResultField Field(std::string_view key,
 }
 
 bool IsFill(const BenchResult& r) { return IsFillBenchmark(r.benchmark); }
+bool IsGrowth(const BenchResult& r) { return r.grown_keys > 0; }
 bool HasEngineCounters(const BenchResult& r) {
   return !r.engine_counters.empty();
 }
@@ -204,6 +205,7 @@ constexpr ResultField kResultFields[] = {
     Field<&BenchResult::own_parameter>("own_parameter"),
     Field<&BenchResult::benchmark>("benchmark"),
     Field<&BenchResult::bloom_bits>("bloom_bits"),
+    Field<&BenchResult::grown_keys>("grown_keys", nullptr, &IsGrowth),
     Field<&BenchResult::threads>("threads"),
     Field<&BenchResult::ops>("ops"),
     Field<&BenchResult::seconds>("seconds"),

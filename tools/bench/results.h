@@ -47,6 +47,9 @@ struct BenchResult : lsm::LookupCounters {
   // filter's average); 0 without a filter, or for Ribbon at a parameter of
   // its own (which is no memory).
   double bloom_bits = 0;
+  // With --grow_to: the keys written when this result was measured (the
+  // step's), 0 otherwise.
+  int64_t grown_keys = 0;
   int threads = 1;
 
   int64_t ops = 0;

@@ -25,8 +25,6 @@
 namespace bloomgate::bench {
 namespace {
 
-// The filter of `filters` of the same kind as `kind` that runs at the run's
-// memory (not its own parameter), or end().
 // The keys of each file of `shape`: those its filter holds, or its entries
 // where it has none.
 std::vector<uint64_t> FilterKeys(const EngineShape& shape) {
@@ -37,11 +35,21 @@ std::vector<uint64_t> FilterKeys(const EngineShape& shape) {
   return keys;
 }
 
+// The filter of `filters` of the same kind as `kind` that runs at the run's
+// memory (not its own parameter), or end().
 std::vector<FilterArg>::iterator FindFilter(std::vector<FilterArg>& filters,
                                             const FilterSpec& kind) {
   return std::find_if(filters.begin(), filters.end(), [&](const FilterArg& f) {
     return !f.own_parameter && f.spec.SameKind(kind);
   });
+}
+
+// The memory per key `filter` asks for: its bits per key, or for a memory
+// budget in bytes that budget over the `keys` a fill writes.
+double BitsAsked(const FilterSpec& filter, int64_t keys) {
+  if (filter.memory_budget_bytes == 0 || keys <= 0) return filter.bits_per_key;
+  return 8.0 * static_cast<double>(filter.memory_budget_bytes) /
+         static_cast<double>(keys);
 }
 
 }  // namespace
@@ -140,6 +148,7 @@ absl::Status Runner::RunEngine(EngineKind engine, const std::string& base,
 bool Runner::SameTree(EngineKind engine) const {
   return options_.same_tree && engine == EngineKind::kRocksDB &&
          !options_.use_existing_db && !HandShapedTree() &&
+         options_.grow_to == 0 &&
          std::any_of(options_.benchmarks.begin(), options_.benchmarks.end(),
                      &IsFillBenchmark);
 }
@@ -272,7 +281,7 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
   target.grow_only = growing_tree_;
   target.on_grown_tree = !growing_tree_ && !tree_dir_.empty();
   if (filter.own_parameter) {
-    target.bits = ribbon ? 0 : target.filter.bits_per_key;
+    target.bits = ribbon ? 0 : BitsAsked(target.filter, options_.num);
   } else {
     target.bits = none ? 0 : target.filter.bits_per_key;
     // Sized for the tree's files when it is known (a filter's memory per
@@ -306,7 +315,13 @@ absl::StatusOr<std::vector<BenchResult>> Runner::RunOne(
   }
 
   std::vector<BenchResult> results;
-  for (size_t index = 0; index < options_.benchmarks.size(); ++index) {
+  if (options_.grow_to > 0) {
+    absl::StatusOr<std::vector<BenchResult>> grown = Grow(target);
+    if (!grown.ok()) return grown.status();
+    results = *std::move(grown);
+  }
+  for (size_t index = 0;
+       options_.grow_to == 0 && index < options_.benchmarks.size(); ++index) {
     absl::StatusOr<std::optional<BenchResult>> result =
         RunBenchmark(target, options_.benchmarks[index], index);
     if (!result.ok()) return result.status();
@@ -407,9 +422,18 @@ void Runner::PrintTarget(const Target& target) const {
   *out_ << "filter " << target.filter.KindName();
   if (target.filter.monkey &&
       target.filter.family == FilterFamily::kBloomgate && !HandShapedTree()) {
-    *out_ << " (budget " << target.bits
-          << " bits/key on average; each flush and compaction shares it out "
-             "over the live tree";
+    *out_ << " (budget ";
+    if (target.filter.memory_budget_bytes != 0) {
+      *out_ << FormatByteSize(target.filter.memory_budget_bytes) << ", "
+            << absl::StrFormat("%.2f", target.bits) << " bits/key at "
+            << options_.num
+            << " keys; each flush and compaction gives its files what the "
+               "budget leaves, shared out over the live tree";
+    } else {
+      *out_ << target.bits
+            << " bits/key on average; each flush and compaction shares it "
+               "out over the live tree";
+    }
     if (target.filter.mixed) {
       *out_ << " and chooses its family, bloomgate or Ribbon, by the cost "
                "model at "

@@ -90,6 +90,10 @@ class Runner {
   absl::StatusOr<BenchResult> DoFill(const Target& target,
                                      BenchmarkKind benchmark,
                                      const FillPlan& plan);
+  // --grow_to: grows the database in steps, each a fill of its new keys
+  // and a readmissing (BenchOptions::grow_to), results tagged with the
+  // step's keys.
+  absl::StatusOr<std::vector<BenchResult>> Grow(const Target& target);
   // Looks up options.reads keys (fewer without a filter), `negative_ratio`
   // of them absent, `batch` keys per call (1: Get, more: MultiGet), and
   // reports what the reads and the filters did.
@@ -132,7 +136,8 @@ class Runner {
   absl::Status RunAtEachMemory(EngineKind engine, const FilterArg& filter,
                                const std::string& dir,
                                std::vector<BenchResult>* all);
-  // Whether `engine` measures every filter on one tree (same_tree).
+  // Whether `engine` measures every filter on one tree (same_tree; not
+  // when growing, where each filter writes its own files).
   bool SameTree(EngineKind engine) const;
   // Grows that tree in a folder under `base`, appends the fills' results to
   // *all, and sets tree_dir_ and tree_shape_.

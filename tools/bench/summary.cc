@@ -32,6 +32,7 @@ std::vector<std::vector<const BenchResult*>> Groups(
     auto same = [&](const std::vector<const BenchResult*>& g) {
       return g.front()->engine == r.engine &&
              g.front()->benchmark == r.benchmark &&
+             g.front()->grown_keys == r.grown_keys &&
              (!by_memory || g.front()->bloom_bits == r.bloom_bits);
     };
     auto it = std::find_if(groups.begin(), groups.end(), same);
@@ -162,6 +163,8 @@ std::string FormatSummary(const std::vector<BenchResult>& results,
         &out, ToAbsl(EngineName(first.engine)), " ",
         ToAbsl(BenchmarkName(first.benchmark)),
         by_memory ? absl::StrCat(" at ", first.bloom_bits, " bits/key") : "",
+        first.grown_keys > 0 ? absl::StrCat(" at ", first.grown_keys, " keys")
+                             : "",
         ": fewest reads per absent lookup: ",
         BestAndNext(
             group, [](const BenchResult& r) { return r.ios_per_miss; }, "%.4g",

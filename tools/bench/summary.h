@@ -15,7 +15,8 @@
 namespace bloomgate::bench {
 
 // For each engine and read benchmark (and, `by_memory`, each memory asked
-// for: a --sweep_bits run) with at least two filtered results (filter none
+// for: a --sweep_bits run; and each step of a --grow_to run) with at least
+// two filtered results (filter none
 // left out), in run order: the fewest data-block reads per
 // absent lookup (I/O/miss) and the next, the least time per lookup and the
 // next, each filter's reads over the floor where the floor bounds them, the

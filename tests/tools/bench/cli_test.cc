@@ -311,14 +311,27 @@ TEST(CliTest, HelpDescribesMonkey) {
 
 TEST(CliTest, BadValuesAndUnknownFlagsFail) {
   for (const char* args :
-       {"--num=abc", "--no_such_flag=1", "--num=1", "--negative_ratio=2",
-        "--engine=lsm --filter=rocksdb_bloom", "--threads=0", "extra",
+       {"--num=abc",
+        "--no_such_flag=1",
+        "--num=1",
+        "--negative_ratio=2",
+        "--engine=lsm --filter=rocksdb_bloom",
+        "--threads=0",
+        "extra",
         "--filter=bloomgate_monkey,monkey",
         "--benchmarks=filllevels --disable_auto_compactions=false",
-        "--benchmarks=filllevels --num=100 --num_levels=3", "--histogram=maybe",
-        "--use_direct_reads=sometimes", "--require_direct_reads",
+        "--benchmarks=filllevels --num=100 --num_levels=3",
+        "--histogram=maybe",
+        "--use_direct_reads=sometimes",
+        "--require_direct_reads",
         "--filter=bloomgate,rocksdb_ribbon --memory_reference=rocksdb_bloom",
-        "--memory_reference=bloomgate --sweep_bits=8,10"}) {
+        "--memory_reference=bloomgate --sweep_bits=8,10",
+        "--grow_to=100",
+        "--num=1000 --grow_to=2000 --grow_steps=1",
+        "--num=1000 --grow_to=2000 --sweep_bits=8,10",
+        "--filter=bloomgate_monkey:0MiB",
+        "--filter=bloomgate:64MiB",
+        "--filter=bloomgate_monkey:64ZiB"}) {
     Outcome run = RunBench(args);
     EXPECT_NE(run.exit_code, 0) << args << "\n" << run.output;
     EXPECT_FALSE(run.output.empty()) << args;

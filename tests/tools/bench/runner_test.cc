@@ -423,6 +423,51 @@ TEST_F(SameTreeTest, EveryFilterIsMeasuredOnTheGrownTree) {
   EXPECT_LT(2 * ribbon->false_positives, bloom->false_positives) << output_;
 }
 
+// --grow_to: each filter grows its own database through the steps, a fill
+// and a readmissing a step, each tagged with the step's keys; a filter
+// with a budget in bytes keeps to it (within one file's filter) after
+// every step, while uniform filters grow with the keys.
+TEST_F(SameTreeTest, GrowthMeasuresEveryFilterAtEveryStep) {
+  BenchOptions o = LeveledOptions();
+  o.num = 25000;
+  o.grow_to = 100000;
+  o.grow_steps = 3;
+  o.reads = 5000;
+  constexpr uint64_t kBudget = 40000;  // 3.2 bits/key at 100,000 keys
+  o.filters = *ParseFilterList(
+      absl::StrCat("bloomgate_monkey:", kBudget, "B,rocksdb_bloom"));
+  o.bloom_bits = 3.2;
+  o.memory_reference = "none";
+  ASSERT_TRUE(ValidateBenchOptions(o).ok());
+  EXPECT_EQ(GrowthSteps(o.num, o.grow_to, o.grow_steps),
+            (std::vector<int64_t>{25000, 50000, 100000}));
+  const std::vector<BenchResult> results = RunAll(o);
+  ASSERT_EQ(results.size(), 2u * 2 * 3) << output_;
+  for (size_t i = 0; i < results.size(); ++i) {
+    const BenchResult& r = results[i];
+    const int64_t step_keys =
+        std::vector<int64_t>{25000, 50000, 100000}[(i / 2) % 3];
+    EXPECT_EQ(r.grown_keys, step_keys) << i;
+    EXPECT_EQ(r.benchmark, i % 2 == 0 ? BenchmarkKind::kFillRandom
+                                      : BenchmarkKind::kReadMissing)
+        << i;
+    int64_t keys = 0;
+    for (int64_t k : r.keys_per_level) keys += k;
+    EXPECT_EQ(keys, step_keys) << i << "\n" << output_;
+    if (r.benchmark != BenchmarkKind::kReadMissing) continue;
+    EXPECT_EQ(r.hits, 0u) << i;
+    if (r.filter.memory_budget_bytes != 0) {
+      // The largest file's filter is at most its keys' share of twice
+      // the budget: files of about 5,000 keys here, a twentieth.
+      EXPECT_LE(r.filter_bytes, kBudget + kBudget / 10) << i << output_;
+    } else {
+      EXPECT_NEAR(r.bits_per_key, 3.2, 0.2) << i;
+    }
+  }
+  EXPECT_NE(output_.find("step 3 of 3: 100000 keys"), std::string::npos)
+      << output_;
+}
+
 // Without it each filter grows its own tree: one fill per filter.
 TEST_F(SameTreeTest, OffGrowsATreePerFilter) {
   BenchOptions o = LeveledOptions();

@@ -52,6 +52,25 @@ TEST(SummaryTest, NamesTheBestAndTheNextWithTheirRatio) {
   EXPECT_EQ(summary.find("differ"), std::string::npos) << summary;
 }
 
+// A growth run: each step's rows are compared among themselves.
+TEST(SummaryTest, EachStepOfAGrowthIsItsOwnComparison) {
+  std::vector<BenchResult> results = {Read("rocksdb_ribbon", 0.004, 1.5, 10),
+                                      Read("bloomgate_mixed", 0.002, 1.6, 10),
+                                      Read("rocksdb_ribbon", 0.008, 1.5, 5),
+                                      Read("bloomgate_mixed", 0.016, 1.6, 5)};
+  results[0].grown_keys = results[1].grown_keys = 1000;
+  results[2].grown_keys = results[3].grown_keys = 2000;
+  const std::string summary = FormatSummary(results);
+  EXPECT_NE(summary.find("rocksdb readmissing at 1000 keys: fewest reads per "
+                         "absent lookup: bloomgate_mixed, 0.002, 2.00x fewer"),
+            std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("rocksdb readmissing at 2000 keys: fewest reads per "
+                         "absent lookup: rocksdb_ribbon, 0.008, 2.00x fewer"),
+            std::string::npos)
+      << summary;
+}
+
 // Each filter's reads over the floor, from its own row, where the floor is
 // a bound; and whether the rows ran on one tree.
 TEST(SummaryTest, SaysHowFarAboveTheFloorAndOnWhichTrees) {
