@@ -147,7 +147,7 @@ int RunPlan() {
   request.column_family = absl::GetFlag(FLAGS_column_family);
   request.lookups_path = absl::GetFlag(FLAGS_lookups);
   if (const std::string memory = absl::GetFlag(FLAGS_memory); !memory.empty()) {
-    absl::StatusOr<uint64_t> bytes = bloomgate::tools::ParseByteSize(memory);
+    absl::StatusOr<uint64_t> bytes = bloomgate::tools::ParseMemory(memory);
     if (!bytes.ok()) {
       return UsageError("--memory: " + std::string(bytes.status().message()));
     }

@@ -32,66 +32,21 @@ namespace bloomgate::tools {
 
 // --- Sizes. ---
 
-namespace {
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
-}  // namespace
-
-absl::StatusOr<uint64_t> ParseByteSize(std::string_view text) {
-  const std::string quoted = "\"" + std::string(text) + "\"";
-  const std::string_view trimmed = Trim(text);
-  size_t end = 0;
-  while (end < trimmed.size() &&
-         (std::isdigit(static_cast<unsigned char>(trimmed[end])) ||
-          trimmed[end] == '.')) {
-    ++end;
-  }
-  const std::string number(trimmed.substr(0, end));
-  const std::string unit(Trim(trimmed.substr(end)));
-  char* parsed_end = nullptr;
-  const double value =
-      number.empty() ? NAN : std::strtod(number.c_str(), &parsed_end);
-  if (number.empty() || parsed_end != number.c_str() + number.size() ||
-      !std::isfinite(value)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "not a size: ", quoted, " (a number and a unit, e.g. 64MiB, 500MB)"));
-  }
-  static constexpr std::pair<std::string_view, double> kUnits[] = {
-      {"B", 1},        {"KiB", 0x1p10}, {"MiB", 0x1p20}, {"GiB", 0x1p30},
-      {"TiB", 0x1p40}, {"KB", 1e3},     {"kB", 1e3},     {"MB", 1e6},
-      {"GB", 1e9},     {"TB", 1e12},
-  };
-  const auto* found =
-      std::find_if(std::begin(kUnits), std::end(kUnits),
-                   [&](const auto& u) { return u.first == unit; });
-  if (found == std::end(kUnits)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "unknown unit in size ", quoted, unit.empty() ? " (no unit)" : "",
-        ": give B, KiB, MiB, GiB, TiB, KB, MB, GB or TB"));
-  }
-  const double bytes = std::floor(value * found->second);
-  if (value == 0) {
+absl::StatusOr<uint64_t> ParseMemory(std::string_view text) {
+  const std::string quoted = absl::StrCat("\"", std::string(text), "\"");
+  absl::StatusOr<uint64_t> bytes = ParseByteSize(text);
+  if (!bytes.ok()) {
+    // The parser names the part it could not read; name the whole too.
+    const std::string message(bytes.status().message());
+    if (message.find(quoted) != std::string::npos) return bytes.status();
     return absl::InvalidArgumentError(
-        absl::StrCat("size ", quoted, " is zero: give at least one byte"));
+        absl::StrCat("not a size: ", quoted, " (", message, ")"));
   }
-  if (!(bytes >= 1)) {
+  if (*bytes == 0) {
     return absl::InvalidArgumentError(
-        absl::StrCat("size ", quoted, " is less than one byte"));
+        absl::StrCat("size ", quoted, " is no memory: give at least one byte"));
   }
-  if (bytes >= 0x1p63) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("size ", quoted, " is too large"));
-  }
-  return static_cast<uint64_t>(bytes);
+  return bytes;
 }
 
 // --- Reading the database. ---

@@ -18,13 +18,11 @@
 
 namespace bloomgate::tools {
 
-// A size in bytes: a whole number and a unit, "64MiB", "1GiB", "500MB",
-// "4096B", "1.5GiB" (at least one byte, rounded down to whole bytes).
-// Units: B, KiB, MiB, GiB, TiB (powers of 1024) and KB (or kB), MB, GB, TB
-// (powers of 1000); a space between number and unit is allowed, the unit is
-// not optional. InvalidArgument naming the text for anything else, for 0 and
-// for sizes past 2^63.
-absl::StatusOr<uint64_t> ParseByteSize(std::string_view text);
+// The memory a plan is for: a size as bloomgate::ParseByteSize reads it
+// ("64MiB", "1GiB", "500MB", "4096B"; B, KiB, MiB, GiB, TiB, KB or kB, MB,
+// GB, TB), and at least one byte. InvalidArgument naming the text
+// otherwise.
+absl::StatusOr<uint64_t> ParseMemory(std::string_view text);
 
 // One live SST file, as the database describes it.
 struct PlanFile {
