@@ -20,6 +20,7 @@
 #include "bloomgate/filter_options.h"
 #include "bloomgate/filter_spec.h"
 #include "bloomgate/rocksdb_filter_policy.h"
+#include "bloomgate/sizing.h"
 #include "nlohmann/json.hpp"
 #include "rocksdb/db.h"
 #include "rocksdb/env.h"
@@ -630,20 +631,29 @@ class Predictor {
   uint64_t mean_keys_ = 0;
 };
 
+// What RocksDB's built-in filter blocks (Bloom and Ribbon) hold beyond
+// their bits: 5 bytes of metadata (the format, probes, columns).
+constexpr uint64_t kRocksDBFilterMetadataBytes = 5;
+
 // The FP rate of a file's filter as it is, by the policy that wrote it:
 // RocksDB's Ribbon ("ribbonfilter") at its memory, bloomgate's block at its
-// size, anything else as RocksDB's Bloom filter of its bits per key.
+// size, anything else as RocksDB's Bloom filter of its bit array.
 double CurrentFp(const PlanFile& f) {
   if (f.filter_bytes == 0) return 1.0;
-  const double bits = 8.0 * static_cast<double>(f.filter_bytes) /
-                      static_cast<double>(f.entries);
-  if (f.filter_policy == "ribbonfilter") {
-    return PredictedRibbonFpRate(bits, MeasureCosts(f.entries).ribbon_overhead);
-  }
   if (f.filter_policy.rfind("bloomgate", 0) == 0) {
     return FilterSpec{}.PredictedBlockFpRate(f.entries, f.filter_bytes);
   }
-  return BloomFp(f.entries, bits);
+  const uint64_t array_bits =
+      8 *
+      (f.filter_bytes - std::min(f.filter_bytes, kRocksDBFilterMetadataBytes));
+  const double bits =
+      static_cast<double>(array_bits) / static_cast<double>(f.entries);
+  if (f.filter_policy == "ribbonfilter") {
+    return PredictedRibbonFpRate(bits, MeasureCosts(f.entries).ribbon_overhead);
+  }
+  const FilterSpec bloom{.family = FilterFamily::kRocksDBBloom};
+  return PredictedFilterFpRate(Layout::kBlocked, f.entries, array_bits,
+                               bloom.NumProbes(bits));
 }
 
 }  // namespace
