@@ -80,7 +80,8 @@ struct PlanReport {
   uint64_t keys = 0;                // sum of the files' entries
   uint64_t filter_bytes = 0;        // sum of the files' filter_size
   double current_bits_per_key = 0;  // 8 * filter_bytes / keys
-  // The filters as they are: each file's at its own size, as RocksDB's
+  // The filters as they are, each file's at its own size (a RocksDB
+  // filter's bit array, its block less 5 bytes of metadata): as RocksDB's
   // Ribbon filter where its filter_policy is "ribbonfilter", as bloomgate's
   // blocked filter where it starts with "bloomgate", else as RocksDB's Bloom
   // filter (a file without one: every covering lookup reads it).
