@@ -709,7 +709,7 @@ absl::StatusOr<PlanReport> PlanFromFiles(
   if (report.memory_bytes == 0) return report;  // no filters, no --memory
   if (report.memory_bits_per_key > kMaxBitsPerKey) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "memory %s is %.1f bits per key for %d keys; at most %.0f plans",
+        "memory %s is %.1f bits per key for %d keys; a plan takes at most %.0f",
         HumanBytes(report.memory_bytes), report.memory_bits_per_key,
         report.keys, kMaxBitsPerKey));
   }
@@ -739,7 +739,11 @@ absl::StatusOr<PlanReport> Plan(const PlanRequest& request) {
   absl::StatusOr<PlanReport> report =
       PlanFromFiles(*std::move(files), request.memory_bytes,
                     request.lookups_path.empty() ? nullptr : &lookups);
-  if (!report.ok()) return report.status();
+  if (!report.ok()) {
+    return absl::Status(
+        report.status().code(),
+        absl::StrCat(request.db_path, ": ", report.status().message()));
+  }
   report->db_path = request.db_path;
   report->column_family = request.column_family;
   return report;

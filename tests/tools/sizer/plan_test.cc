@@ -342,6 +342,18 @@ TEST_F(PlanTest, RejectsWhatIsNotADatabase) {
   report = Plan({.db_path = Path(), .memory_bytes = uint64_t{1} << 30});
   ASSERT_FALSE(report.ok());
   EXPECT_THAT(report.status().message(), HasSubstr("bits per key"));
+
+  // A database without SST files: nothing to plan.
+  const std::string fresh = empty.Sub("fresh");
+  {
+    std::unique_ptr<rocksdb::DB> db;
+    ASSERT_TRUE(rocksdb_compat::OpenDB(DbOptions(), fresh, &db).ok());
+    ASSERT_TRUE(db->Close().ok());
+  }
+  report = Plan({.db_path = fresh});
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr(fresh + ": "));
+  EXPECT_THAT(report.status().message(), HasSubstr("no live SST files"));
 }
 
 // --column_family: the files of that column family only.
