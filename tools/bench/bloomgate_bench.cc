@@ -54,8 +54,12 @@ std::string FilterFlagHelp() {
                   "rocksdb_ribbon:14.2 is RocksDB's Ribbon at "
                   "bloom_equivalent_bits_per_key 14.2 (about 10 bits/key of "
                   "memory), bloomgate:12:standard bloomgate's textbook layout "
-                  "at 12 bits/key. Each engine runs those it supports (the lsm "
-                  "engine only bloomgate's)");
+                  "at 12 bits/key. A level-aware kind takes a memory budget "
+                  "in bytes there instead (bloomgate_mixed:64MiB, "
+                  "bloomgate_monkey:5000000B): its filters keep to that "
+                  "total, each file sized from the live tree, as the tree "
+                  "grows (--grow_to). Each engine runs those it supports "
+                  "(the lsm engine only bloomgate's)");
   return help;
 }
 

@@ -113,6 +113,40 @@ TEST(PlotTest, IoCurvesAreOnePerEngineAndFilter) {
   EXPECT_EQ(scale.lookups, 1000);
 }
 
+// A --grow_to run: per engine and filter, memory, reads and the floor
+// against the step's keys, in order of keys; fills and filter none left
+// out.
+TEST(PlotTest, GrowthCurvesArePerFilterAgainstKeys) {
+  Json results = Json::array();
+  for (int64_t keys : {2000, 1000}) {
+    for (const std::string filter : {"none", "rocksdb_ribbon"}) {
+      Json fill = Result("rocksdb", filter, "fillrandom");
+      fill["grown_keys"] = keys;
+      results.push_back(fill);
+      Json r = Result("rocksdb", filter, "readmissing");
+      r["grown_keys"] = keys;
+      r["filter_bytes"] = keys * 1024;
+      r["ios_per_miss"] = 1.0 / static_cast<double>(keys);
+      r["ios_per_miss_floor"] = 0.5 / static_cast<double>(keys);
+      results.push_back(r);
+    }
+  }
+  const GrowthChart chart = AgainstKeys(results);
+  ASSERT_EQ(chart.memory.size(), 1u);
+  ASSERT_EQ(chart.reads.size(), 1u);
+  ASSERT_EQ(chart.floor.size(), 1u);
+  EXPECT_EQ(chart.reads[0].title, "rocksdb_ribbon (rocksdb)");
+  EXPECT_EQ(chart.floor[0].title, "floor: rocksdb_ribbon (rocksdb)");
+  using Points = std::vector<std::pair<double, double>>;
+  EXPECT_EQ(chart.memory[0].points,
+            (Points{{1000, 1000.0 / 1024}, {2000, 2000.0 / 1024}}));
+  EXPECT_EQ(chart.reads[0].points, (Points{{1000, 0.001}, {2000, 0.0005}}));
+  EXPECT_EQ(chart.floor[0].points, (Points{{1000, 0.0005}, {2000, 0.00025}}));
+  EXPECT_EQ(chart.lookups, 1000);
+  // Without a growth result there is nothing to draw.
+  EXPECT_TRUE(AgainstKeys(FpSweep()).reads.empty());
+}
+
 TEST(PlotTest, LatencyChartIsTheEngineWithTheMostFilters) {
   Json results = Json::array();
   auto with_cdf = [](Json r, double last_us) {
