@@ -1,32 +1,25 @@
 // Copyright 2026 The bloomgate Authors.
+//
+// The plan's model: the memory it is for, each file's reach, and each
+// policy's prediction.
 
 #include "tools/sizer/plan.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdarg>
-#include <filesystem>
 #include <fstream>
 #include <map>
-#include <memory>
 #include <tuple>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "bloomgate/allocation.h"
 #include "bloomgate/filter_options.h"
 #include "bloomgate/filter_spec.h"
 #include "bloomgate/rocksdb_filter_policy.h"
 #include "bloomgate/sizing.h"
-#include "nlohmann/json.hpp"
-#include "rocksdb/db.h"
-#include "rocksdb/env.h"
-#include "rocksdb/metadata.h"
-#include "rocksdb/table_properties.h"
-#include "src/rocksdb/rocksdb_compat.h"
 #include "tools/sizer/size.h"
 
 namespace bloomgate::tools {
@@ -49,142 +42,6 @@ absl::StatusOr<uint64_t> ParseMemory(std::string_view text) {
   }
   return bytes;
 }
-
-// --- Reading the database. ---
-
-namespace {
-
-// RocksDB would otherwise open an info LOG in the database's folder.
-class NullLogger : public rocksdb::Logger {
- public:
-  using rocksdb::Logger::Logv;
-  void Logv(const char* /*format*/, va_list /*ap*/) override {}
-};
-
-rocksdb::Status OpenReadOnly(
-    const rocksdb::DBOptions& options, const std::string& path,
-    const std::vector<rocksdb::ColumnFamilyDescriptor>& families,
-    std::vector<rocksdb::ColumnFamilyHandle*>* handles,
-    std::unique_ptr<rocksdb::DB>* db) {
-#if BLOOMGATE_ROCKSDB_OPEN_TAKES_UNIQUE_PTR
-  return rocksdb::DB::OpenForReadOnly(options, path, families, handles, db);
-#else
-  rocksdb::DB* raw = nullptr;
-  rocksdb::Status s =
-      rocksdb::DB::OpenForReadOnly(options, path, families, handles, &raw);
-  db->reset(raw);
-  return s;
-#endif
-}
-
-std::string BaseName(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-// The database at `db_path`, open read-only with the default column family
-// and `column_family`, whose handle is handles->back().
-absl::Status OpenForPlan(const std::string& db_path,
-                         const std::string& column_family,
-                         std::vector<rocksdb::ColumnFamilyHandle*>* handles,
-                         std::unique_ptr<rocksdb::DB>* db) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  if (db_path.empty()) return absl::InvalidArgumentError("no --db given");
-  if (!fs::exists(db_path, error)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(db_path, ": no such directory"));
-  }
-  if (!fs::is_directory(db_path, error)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(db_path, " is not a RocksDB database (not a directory)"));
-  }
-  if (!fs::exists(fs::path(db_path) / "CURRENT", error)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        db_path, " is not a RocksDB database (it has no CURRENT file)"));
-  }
-  rocksdb::DBOptions options;
-  options.create_if_missing = false;
-  options.info_log = std::make_shared<NullLogger>();
-  std::vector<std::string> families;
-  rocksdb::Status s =
-      rocksdb::DB::ListColumnFamilies(options, db_path, &families);
-  if (!s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "cannot read the column families of ", db_path, ": ", s.ToString()));
-  }
-  if (std::find(families.begin(), families.end(), column_family) ==
-      families.end()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(db_path, " has no column family \"", column_family,
-                     "\" (it has: ", absl::StrJoin(families, ", "), ")"));
-  }
-  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors = {
-      {rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions()}};
-  if (column_family != rocksdb::kDefaultColumnFamilyName) {
-    descriptors.push_back({column_family, rocksdb::ColumnFamilyOptions()});
-  }
-  s = OpenReadOnly(options, db_path, descriptors, handles, db);
-  if (!s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "cannot open ", db_path,
-        " read-only with RocksDB's default options (a custom comparator or "
-        "table format needs the service's own options): ",
-        s.ToString()));
-  }
-  return absl::OkStatus();
-}
-
-}  // namespace
-
-absl::StatusOr<std::vector<PlanFile>> ReadLiveFiles(
-    const std::string& db_path, const std::string& column_family) {
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  std::unique_ptr<rocksdb::DB> db;
-  if (absl::Status opened = OpenForPlan(db_path, column_family, &handles, &db);
-      !opened.ok()) {
-    return opened;
-  }
-  rocksdb::ColumnFamilyHandle* handle = handles.back();
-
-  std::vector<rocksdb::LiveFileMetaData> live;
-  db->GetLiveFilesMetaData(&live);
-  rocksdb::TablePropertiesCollection props;
-  const rocksdb::Status s = db->GetPropertiesOfAllTables(handle, &props);
-  for (rocksdb::ColumnFamilyHandle* h : handles) {
-    db->DestroyColumnFamilyHandle(h);
-  }
-  db.reset();
-  if (!s.ok()) {
-    return absl::InternalError(absl::StrCat(
-        "cannot read the table properties of ", db_path, ": ", s.ToString()));
-  }
-  // Properties are keyed by path, live files named "/000012.sst".
-  std::map<std::string, const rocksdb::TableProperties*> by_name;
-  for (const auto& [path, p] : props) by_name[BaseName(path)] = p.get();
-
-  std::vector<PlanFile> files;
-  for (const rocksdb::LiveFileMetaData& f : live) {
-    if (f.column_family_name != column_family) continue;
-    PlanFile file;
-    file.name = f.name;
-    file.level = f.level;
-    file.smallest = f.smallestkey;
-    file.largest = f.largestkey;
-    file.entries = f.num_entries;
-    file.deletions = f.num_deletions;
-    auto it = by_name.find(BaseName(f.name));
-    if (it != by_name.end()) {
-      file.filter_bytes = it->second->filter_size;
-      file.filter_policy = it->second->filter_policy_name;
-      // Older files may not carry the count in their metadata.
-      if (file.entries == 0) file.entries = it->second->num_entries;
-    }
-    files.push_back(std::move(file));
-  }
-  return files;
-}
-
 // --- Reach. ---
 
 namespace {
@@ -747,118 +604,6 @@ absl::StatusOr<PlanReport> Plan(const PlanRequest& request) {
   report->db_path = request.db_path;
   report->column_family = request.column_family;
   return report;
-}
-
-// --- Output. ---
-
-std::string FormatPlanText(const PlanReport& r) {
-  std::string out = absl::StrFormat(
-      "database %s, column family %s (opened read-only)\n"
-      "%d live files, %d keys; filters now %s = %.2f bits/key\n",
-      r.db_path, r.column_family, r.files.size(), r.keys,
-      HumanBytes(r.filter_bytes), r.current_bits_per_key);
-  absl::StrAppendFormat(&out,
-                        "reach: %s (docs/plan.md)\n"
-                        "now: %.5f reads per absent lookup (each file's "
-                        "filter as its policy name says: docs/plan.md)\n",
-                        r.reach_model, r.current_reads_per_absent_lookup);
-  if (r.policies.empty()) {
-    absl::StrAppend(&out,
-                    "no filters now: give --memory=<size> for predictions\n");
-  } else {
-    absl::StrAppendFormat(&out, "planned memory: %s = %.2f bits/key (%s)\n",
-                          HumanBytes(r.memory_bytes), r.memory_bits_per_key,
-                          r.memory_given ? "--memory" : "the filters' now");
-  }
-  absl::StrAppend(&out, "\nbits/key of memory per level:\n");
-  absl::StrAppendFormat(&out, "%-5s %6s %12s %8s %8s", "level", "files", "keys",
-                        "reach", "now");
-  for (const PolicyPlan& p : r.policies) {
-    if (!p.level_bits_per_key.empty()) {
-      absl::StrAppendFormat(&out, " %17s", p.name);
-    }
-  }
-  absl::StrAppend(&out, "\n");
-  for (size_t l = 0; l < r.levels.size(); ++l) {
-    const PlanLevel& level = r.levels[l];
-    absl::StrAppendFormat(
-        &out, "L%-4d %6d %12d %8.4f %8.2f", level.level, level.files,
-        level.keys, level.reach,
-        8.0 * static_cast<double>(level.filter_bytes) /
-            static_cast<double>(std::max<uint64_t>(1, level.keys)));
-    for (const PolicyPlan& p : r.policies) {
-      if (p.level_bits_per_key.empty()) continue;
-      std::string cell = absl::StrFormat("%.2f", p.level_bits_per_key[l]);
-      if (!p.level_family.empty()) {
-        absl::StrAppend(&cell, " ", p.level_family[l]);
-      }
-      absl::StrAppendFormat(&out, " %17s", cell);
-    }
-    absl::StrAppend(&out, "\n");
-  }
-  if (r.policies.empty()) return out;
-  absl::StrAppendFormat(&out, "\n%-17s %12s %9s  %s\n", "policy",
-                        "reads/absent", "vs bloom", "what");
-  const double bloom = r.policies.front().reads_per_absent_lookup;
-  for (const PolicyPlan& p : r.policies) {
-    std::string what = p.description;
-    if (p.parameter > 0) {
-      absl::StrAppendFormat(&what, "; parameter %.2f", p.parameter);
-    }
-    absl::StrAppendFormat(
-        &out, "%-17s %12.5f %8.3fx  %s\n", p.name, p.reads_per_absent_lookup,
-        bloom > 0 ? p.reads_per_absent_lookup / bloom : 0.0, what);
-  }
-  return out;
-}
-
-std::string FormatPlanJson(const PlanReport& r) {
-  nlohmann::ordered_json levels = nlohmann::ordered_json::array();
-  for (const PlanLevel& l : r.levels) {
-    levels.push_back({{"level", l.level},
-                      {"files", l.files},
-                      {"keys", l.keys},
-                      {"filter_bytes", l.filter_bytes},
-                      {"reach", l.reach}});
-  }
-  nlohmann::ordered_json policies = nlohmann::ordered_json::array();
-  for (const PolicyPlan& p : r.policies) {
-    nlohmann::ordered_json policy = {
-        {"name", p.name},
-        {"description", p.description},
-        {"reads_per_absent_lookup", p.reads_per_absent_lookup},
-        {"level_bits_per_key", p.level_bits_per_key}};
-    if (!p.level_family.empty()) policy["level_family"] = p.level_family;
-    if (p.parameter > 0) policy["parameter"] = p.parameter;
-    policies.push_back(std::move(policy));
-  }
-  nlohmann::ordered_json files = nlohmann::ordered_json::array();
-  for (const PlanFile& f : r.files) {
-    files.push_back({{"name", f.name},
-                     {"level", f.level},
-                     {"entries", f.entries},
-                     {"deletions", f.deletions},
-                     {"filter_bytes", f.filter_bytes},
-                     {"filter_policy", f.filter_policy},
-                     {"reach", f.reach}});
-  }
-  const nlohmann::ordered_json json = {
-      {"db", r.db_path},
-      {"column_family", r.column_family},
-      {"reach_model", r.reach_model},
-      {"files", r.files.size()},
-      {"keys", r.keys},
-      {"filter_bytes", r.filter_bytes},
-      {"bits_per_key", r.current_bits_per_key},
-      {"current_reads_per_absent_lookup", r.current_reads_per_absent_lookup},
-      {"memory_bytes", r.memory_bytes},
-      {"memory_given", r.memory_given},
-      {"memory_bits_per_key", r.memory_bits_per_key},
-      {"levels", levels},
-      {"policies", policies},
-      {"live_files", files},
-  };
-  return json.dump(2) + "\n";
 }
 
 }  // namespace bloomgate::tools
