@@ -15,13 +15,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "bloomgate/rocksdb_filter_policy.h"
 #include "gtest/gtest.h"
+#include "rocksdb/convenience.h"
 #include "rocksdb/db.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/metadata.h"
@@ -236,6 +240,58 @@ inline FilterTotals AllFilters(rocksdb::DB& db) {
                          f.file_keys.end());
   }
   return all;
+}
+
+// The policy RocksDB makes of `name`, as from an OPTIONS file, with
+// bloomgate registered; unknown names are test failures.
+inline std::shared_ptr<const rocksdb::FilterPolicy> ByName(
+    const std::string& name) {
+  RegisterRocksDBPlugin();
+  rocksdb::ConfigOptions config;
+  config.ignore_unsupported_options = false;
+  std::shared_ptr<const rocksdb::FilterPolicy> policy;
+  const rocksdb::Status s =
+      rocksdb::FilterPolicy::CreateFromString(config, name, &policy);
+  EXPECT_TRUE(s.ok()) << name << ": " << s.ToString();
+  return policy;
+}
+
+// The listener as an OPTIONS file's "listeners=" makes it.
+inline std::shared_ptr<rocksdb::EventListener> ListenerByName() {
+  RegisterRocksDBPlugin();
+  rocksdb::ConfigOptions config;
+  config.ignore_unsupported_options = false;
+  std::shared_ptr<rocksdb::EventListener> listener;
+  const rocksdb::Status s = rocksdb::EventListener::CreateFromString(
+      config, kRocksDBListenerName, &listener);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return listener;
+}
+
+// RocksDB's defaults for a leveled tree (7 levels, dynamic level bytes),
+// scaled down so that a few tens of thousands of keys fill several levels.
+inline rocksdb::Options SmallLeveledTreeOptions(
+    std::shared_ptr<const rocksdb::FilterPolicy> policy) {
+  rocksdb::Options options =
+      MakeOptions(DbOptionsSpec{.filter_policy = std::move(policy)});
+  options.disable_auto_compactions = false;
+  options.num_levels = 7;
+  options.level_compaction_dynamic_level_bytes = true;
+  options.write_buffer_size = 8 << 20;  // flushed by the test
+  options.target_file_size_base = 128 << 10;
+  options.max_bytes_for_level_base = 512 << 10;
+  options.max_bytes_for_level_multiplier = 10;
+  options.compression = rocksdb::kNoCompression;
+  options.level0_file_num_compaction_trigger = 2;
+  return options;
+}
+
+// The text of the database's info LOG.
+inline std::string InfoLog(const std::string& db_path) {
+  std::ifstream in(db_path + "/LOG");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 }  // namespace bloomgate::testing_rocksdb

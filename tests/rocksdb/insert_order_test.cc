@@ -92,47 +92,6 @@ std::string OrderName(KeyOrder order) {
   return "";
 }
 
-std::shared_ptr<const rocksdb::FilterPolicy> ByName(const std::string& name) {
-  RegisterRocksDBPlugin();
-  rocksdb::ConfigOptions config;
-  config.ignore_unsupported_options = false;
-  std::shared_ptr<const rocksdb::FilterPolicy> policy;
-  const rocksdb::Status s =
-      rocksdb::FilterPolicy::CreateFromString(config, name, &policy);
-  EXPECT_TRUE(s.ok()) << name << ": " << s.ToString();
-  return policy;
-}
-
-// The listener as an OPTIONS file's "listeners=" makes it.
-std::shared_ptr<rocksdb::EventListener> ListenerByName() {
-  RegisterRocksDBPlugin();
-  rocksdb::ConfigOptions config;
-  config.ignore_unsupported_options = false;
-  std::shared_ptr<rocksdb::EventListener> listener;
-  const rocksdb::Status s = rocksdb::EventListener::CreateFromString(
-      config, kRocksDBListenerName, &listener);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  return listener;
-}
-
-// RocksDB's defaults for a leveled tree (7 levels, dynamic level bytes),
-// scaled down so that a few tens of thousands of keys fill several levels.
-rocksdb::Options TreeOptions(
-    std::shared_ptr<const rocksdb::FilterPolicy> policy) {
-  rocksdb::Options options =
-      MakeOptions(DbOptionsSpec{.filter_policy = std::move(policy)});
-  options.disable_auto_compactions = false;
-  options.num_levels = 7;
-  options.level_compaction_dynamic_level_bytes = true;
-  options.write_buffer_size = 8 << 20;  // flushed by the test
-  options.target_file_size_base = 128 << 10;
-  options.max_bytes_for_level_base = 512 << 10;
-  options.max_bytes_for_level_multiplier = 10;
-  options.compression = rocksdb::kNoCompression;
-  options.level0_file_num_compaction_trigger = 2;
-  return options;
-}
-
 struct FillResult {
   FilterTotals filters;
   // Filter answers "may match" to absent keys: each one a read.
@@ -228,11 +187,11 @@ rocksdb::Options RouteOptions(Route route) {
         {.bits_per_key = kBudget, .monkey = true, .mixed = mixed});
     EXPECT_TRUE(live.ok()) << live.status();
     if (!live.ok()) return {};
-    rocksdb::Options options = TreeOptions(live->policy);
+    rocksdb::Options options = SmallLeveledTreeOptions(live->policy);
     options.listeners.push_back(live->listener);
     return options;
   }
-  rocksdb::Options options = TreeOptions(
+  rocksdb::Options options = SmallLeveledTreeOptions(
       ByName(mixed ? "bloomgate:10:monkey:mixed" : "bloomgate:10:monkey"));
   if (route == Route::kByNameWithListener ||
       route == Route::kByNameWithListenerMixed) {
@@ -255,7 +214,7 @@ TEST_P(InsertOrderTest, KeepsTheBudgetAndReadsNoMoreThanUniform) {
   // Uniform bloomgate filters at the memory the level-aware ones took, on
   // files of the same keys.
   const FillResult uniform = FillAndRead(
-      TreeOptions(ByName(absl::StrFormat(
+      SmallLeveledTreeOptions(ByName(absl::StrFormat(
           "bloomgate:%.6f",
           // Rounded down, so that the name's rounding cannot tip a block
           // over to one more cache line.
@@ -306,14 +265,6 @@ TEST(RoutesTest, ByNameReadsAsTheCodeRouteDoes) {
   }
 }
 
-// The text of the database's info LOG.
-std::string InfoLog(const std::string& db_path) {
-  std::ifstream in(db_path + "/LOG");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // By name, the listener and the policy are the whole set-up: RocksDB writes
 // both to the OPTIONS file, loads them back, and the loaded pair follows the
 // live tree of the reopened database (the memory of a scrambled fill, which
@@ -325,7 +276,8 @@ TEST(ListenerByNameTest, RoundTripsThroughTheOptionsFile) {
     // would be flushed at the next open, one more level-0 file, which the
     // test's tree would keep at the end: an L0 file holds its level's share,
     // and the total is then a few percent over until it is compacted.)
-    rocksdb::Options options = TreeOptions(ByName("bloomgate:10:monkey"));
+    rocksdb::Options options =
+        SmallLeveledTreeOptions(ByName("bloomgate:10:monkey"));
     options.listeners.push_back(ListenerByName());
     auto db = OpenDb(options, dir.path());
     ASSERT_NE(db, nullptr);
@@ -358,7 +310,8 @@ TEST(ListenerByNameTest, WithoutItTheLogSaysWhatIsAssumed) {
   for (const auto& [dir, order] :
        {std::pair{&ordered, KeyOrder::kAscending},
         std::pair{&scrambled, KeyOrder::kScrambled}}) {
-    auto db = OpenDb(TreeOptions(ByName("bloomgate:10:monkey")), dir->path());
+    auto db = OpenDb(SmallLeveledTreeOptions(ByName("bloomgate:10:monkey")),
+                     dir->path());
     ASSERT_NE(db, nullptr);
     PutInOrder(*db, kKeys, order, kFlushEvery);
   }
@@ -401,7 +354,8 @@ TEST(ListenerByNameTest, AMisspeltNameIsAnErrorThatNamesIt) {
   // The same name in an OPTIONS file: LoadOptionsFromFile refuses it.
   TempDir dir;
   {
-    rocksdb::Options options = TreeOptions(ByName("bloomgate:10:monkey"));
+    rocksdb::Options options =
+        SmallLeveledTreeOptions(ByName("bloomgate:10:monkey"));
     options.listeners.push_back(ListenerByName());
     ASSERT_NE(OpenDb(options, dir.path()), nullptr);
   }

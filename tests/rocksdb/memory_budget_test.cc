@@ -37,46 +37,6 @@ constexpr uint64_t kFlushEvery = 3000;
 // 10 bits per key at the second step's 30,000 keys: 5 at the last.
 constexpr uint64_t kBudgetBytes = 30000 * 10 / 8;
 
-std::shared_ptr<const rocksdb::FilterPolicy> ByName(const std::string& name) {
-  RegisterRocksDBPlugin();
-  rocksdb::ConfigOptions config;
-  config.ignore_unsupported_options = false;
-  std::shared_ptr<const rocksdb::FilterPolicy> policy;
-  const rocksdb::Status s =
-      rocksdb::FilterPolicy::CreateFromString(config, name, &policy);
-  EXPECT_TRUE(s.ok()) << name << ": " << s.ToString();
-  return policy;
-}
-
-std::shared_ptr<rocksdb::EventListener> ListenerByName() {
-  RegisterRocksDBPlugin();
-  rocksdb::ConfigOptions config;
-  config.ignore_unsupported_options = false;
-  std::shared_ptr<rocksdb::EventListener> listener;
-  EXPECT_TRUE(rocksdb::EventListener::CreateFromString(
-                  config, kRocksDBListenerName, &listener)
-                  .ok());
-  return listener;
-}
-
-// A leveled tree (dynamic level bytes) scaled down so that tens of
-// thousands of keys fill several levels.
-rocksdb::Options TreeOptions(
-    std::shared_ptr<const rocksdb::FilterPolicy> policy) {
-  rocksdb::Options options =
-      MakeOptions(DbOptionsSpec{.filter_policy = std::move(policy)});
-  options.disable_auto_compactions = false;
-  options.num_levels = 7;
-  options.level_compaction_dynamic_level_bytes = true;
-  options.write_buffer_size = 8 << 20;  // flushed by the test
-  options.target_file_size_base = 128 << 10;
-  options.max_bytes_for_level_base = 512 << 10;
-  options.max_bytes_for_level_multiplier = 10;
-  options.compression = rocksdb::kNoCompression;
-  options.level0_file_num_compaction_trigger = 2;
-  return options;
-}
-
 // Writes keys n in [from, to) of the final key range's permutation.
 void PutSpread(rocksdb::DB& db, uint64_t from, uint64_t to) {
   for (uint64_t n = from; n < to; ++n) {
@@ -95,13 +55,6 @@ uint64_t LargestFilter(rocksdb::DB& db) {
     largest = std::max<uint64_t>(largest, p->filter_size);
   }
   return largest;
-}
-
-std::string InfoLog(const std::string& db_path) {
-  std::ifstream in(db_path + "/LOG");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 struct Route {
@@ -132,10 +85,10 @@ TEST_P(MemoryBudgetTest, TheTotalKeepsToTheBudgetAsTheTreeGrows) {
     absl::StatusOr<RocksDBLiveTreeFilter> live =
         CreateRocksDBLiveTreeFilter(spec);
     ASSERT_TRUE(live.ok()) << live.status();
-    options = TreeOptions(live->policy);
+    options = SmallLeveledTreeOptions(live->policy);
     options.listeners.push_back(live->listener);
   } else {
-    options = TreeOptions(ByName(spec.Name()));
+    options = SmallLeveledTreeOptions(ByName(spec.Name()));
     options.listeners.push_back(ListenerByName());
   }
   TempDir dir;
@@ -173,7 +126,8 @@ TEST_P(MemoryBudgetTest, TheTotalKeepsToTheBudgetAsTheTreeGrows) {
 TEST(MemoryBudgetLogTest, WithoutTheLiveTreeTheLogSaysTheBudgetIsNotKept) {
   TempDir dir;
   {
-    auto db = OpenDb(TreeOptions(ByName("bloomgate:64KiB:monkey")), dir.path());
+    auto db = OpenDb(SmallLeveledTreeOptions(ByName("bloomgate:64KiB:monkey")),
+                     dir.path());
     ASSERT_NE(db, nullptr);
     PutSpread(*db, 0, kFlushEvery);
   }
@@ -187,7 +141,7 @@ TEST(MemoryBudgetLogTest, WithoutTheLiveTreeTheLogSaysTheBudgetIsNotKept) {
 TEST(MemoryBudgetLogTest, ABudgetSpentLeavesTheSmallestFilterAndSaysSo) {
   TempDir dir;
   const uint64_t budget = 2048;
-  rocksdb::Options options = TreeOptions(
+  rocksdb::Options options = SmallLeveledTreeOptions(
       ByName(FilterSpec{.monkey = true, .memory_budget_bytes = budget}.Name()));
   options.listeners.push_back(ListenerByName());
   {
