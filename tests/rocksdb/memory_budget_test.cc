@@ -113,7 +113,9 @@ TEST_P(MemoryBudgetTest, TheTotalKeepsToTheBudgetAsTheTreeGrows) {
     // (from the second step on): all but the share kept for the level-0
     // files to come (two flushes of 3,000 keys, a tenth of the keys at
     // the second step), which an empty level 0 leaves unspent.
-    if (step >= 2) EXPECT_GE(memory->filter_bytes, kBudgetBytes * 75 / 100);
+    if (step >= 2) {
+      EXPECT_GE(memory->filter_bytes, kBudgetBytes * 75 / 100);
+    }
   }
   std::string value;
   for (uint64_t i = 0; i < kFinalKeys; i += 3) {

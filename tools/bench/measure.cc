@@ -89,6 +89,7 @@ void RecordShape(const EngineShape& shape, const FilterSpec& filter,
   r->tree = TreeFingerprint(shape);
   r->files_per_level.clear();
   r->keys_per_level.clear();
+  r->largest_filter_bytes = 0;
   r->filter_bytes_per_level.clear();
   std::vector<uint64_t> filter_keys_per_level;
   for (const FileInfo& f : shape.files) {
@@ -101,6 +102,7 @@ void RecordShape(const EngineShape& shape, const FilterSpec& filter,
       filter_keys_per_level.resize(level + 1, 0);
     }
     ++r->files_per_level[level];
+    r->largest_filter_bytes = std::max(r->largest_filter_bytes, f.filter_bytes);
     r->keys_per_level[level] += static_cast<int64_t>(f.num_entries);
     r->filter_bytes_per_level[level] += f.filter_bytes;
     filter_keys_per_level[level] += f.filter_keys;

@@ -186,6 +186,9 @@ constexpr ResultField Field(std::string_view key,
 
 bool IsFill(const BenchResult& r) { return IsFillBenchmark(r.benchmark); }
 bool IsGrowth(const BenchResult& r) { return r.grown_keys > 0; }
+bool HasBudget(const BenchResult& r) {
+  return r.filter.memory_budget_bytes != 0;
+}
 bool HasEngineCounters(const BenchResult& r) {
   return !r.engine_counters.empty();
 }
@@ -203,6 +206,14 @@ constexpr ResultField kResultFields[] = {
        return ReadKind(j, &FilterSpec::Parse, &r->filter);
      }},
     Field<&BenchResult::own_parameter>("own_parameter"),
+    // The filter's memory budget in bytes, for readers of the JSON; read
+    // back with "filter_spec".
+    {"memory_budget_bytes",
+     [](const BenchResult& r) {
+       return OrderedJson(r.filter.memory_budget_bytes);
+     },
+     [](const OrderedJson&, BenchResult*) { return absl::OkStatus(); }, nullptr,
+     &HasBudget},
     Field<&BenchResult::benchmark>("benchmark"),
     Field<&BenchResult::bloom_bits>("bloom_bits"),
     Field<&BenchResult::grown_keys>("grown_keys", nullptr, &IsGrowth),
@@ -232,6 +243,7 @@ constexpr ResultField kResultFields[] = {
     Field<&BenchResult::engine_counters>("engine_counters", nullptr,
                                          &HasEngineCounters),
     Field<&BenchResult::filter_bytes>("filter_bytes"),
+    Field<&BenchResult::largest_filter_bytes>("largest_filter_bytes"),
     Field<&BenchResult::bits_per_key>("bits_per_key"),
     Field<&BenchResult::sst_files>("sst_files"),
     Field<&BenchResult::tree>("tree"),

@@ -104,6 +104,9 @@ struct BenchResult : lsm::LookupCounters {
   uint32_t tree = 0;
   std::vector<int> files_per_level;
   uint64_t filter_bytes = 0;
+  // The largest one file's filter takes: what a memory budget may be
+  // over by while a compaction is due.
+  uint64_t largest_filter_bytes = 0;
   double bits_per_key = 0;  // filter_bytes * 8 / filter keys; NaN: none
   // The same per level L0, L1, ...: entries in its files, their filters'
   // bytes, and filter bytes * 8 / filter keys (NaN: no filter there).

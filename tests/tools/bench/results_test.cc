@@ -108,7 +108,7 @@ TEST(ResultsJsonTest, KeysInTheDocumentedOrder) {
             "covering_files_per_miss filter_checks filter_negatives "
             "filter_false_positives ios_avoided_pct fp_observed fp_predicted "
             "ios_per_miss_predicted ios_per_miss_floor engine_counters "
-            "filter_bytes bits_per_key "
+            "filter_bytes largest_filter_bytes bits_per_key "
             "sst_files tree files_per_level keys_per_level "
             "filter_bytes_per_level "
             "bits_per_key_per_level io_latency_us modeled_micros_per_op "
@@ -118,6 +118,26 @@ TEST(ResultsJsonTest, KeysInTheDocumentedOrder) {
             "miss_latency_cdf ");
   EXPECT_TRUE(j["ios_per_hit"].is_null());
   EXPECT_EQ(j["filter"], "bloomgate_monkey");
+}
+
+// A budget in bytes and a growth step add their keys where the
+// documentation lists them.
+TEST(ResultsJsonTest, ABudgetAndAGrowthStepHaveTheirKeys) {
+  BenchResult r = ReadResult();
+  r.filter = FilterSpec{.monkey = true, .memory_budget_bytes = 1 << 20};
+  r.grown_keys = 4000;
+  const OrderedJson j = ToJson(r);
+  std::string keys;
+  for (const auto& [key, value] : j.items()) keys += key + " ";
+  EXPECT_NE(keys.find("own_parameter memory_budget_bytes benchmark "
+                      "bloom_bits grown_keys threads"),
+            std::string::npos)
+      << keys;
+  EXPECT_EQ(j["memory_budget_bytes"], 1 << 20);
+  absl::StatusOr<BenchResult> back = ResultFromJson(j);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->filter.memory_budget_bytes, uint64_t{1} << 20);
+  EXPECT_EQ(back->grown_keys, 4000);
 }
 
 TEST(ResultsJsonTest, FillHasThroughputButNoReadParts) {
