@@ -183,6 +183,24 @@ double AverageBitsPerKey(const FilterSpec& spec, double live_keys) {
       8.0 * static_cast<double>(spec.memory_budget_bytes) / live_keys);
 }
 
+// A byte budget is a cap, not an average to converge to: `output`'s bits
+// per key, `bits` by its share, become no more than what the other live
+// filters (`other_bits`) leave of `budget_bytes`; 0 below
+// kLeastBudgetedBitsPerKey. (The level-0 files to come shaped the shares;
+// the cap is what is spent, so that a flush is not refused what is kept
+// for flushes.) But a flush keeps half its share (`own_share`) whatever the
+// others hold: every lookup passes every level-0 file, so one without a
+// filter costs a read per lookup, and the compaction that soon rewrites it
+// is capped and pays the excess back.
+double WithinBudget(uint64_t budget_bytes, const PendingOutput& output,
+                    double bits, double own_share, double other_bits) {
+  const double left = 8.0 * static_cast<double>(budget_bytes) - other_bits;
+  const double capped = std::min(bits, left / static_cast<double>(output.keys));
+  const double within =
+      output.level == 0 ? std::max(capped, own_share / 2) : capped;
+  return within < kLeastBudgetedBitsPerKey ? 0 : within;
+}
+
 // Each run's share: with mixed, AllocateByCost's family and bits; else
 // spec's family at AllocateBitsPerKey's bits, the fewest wasted reads
 // whatever the probes cost, as a single-family tree has always been sized.
@@ -272,20 +290,9 @@ RunFilter LiveTreeFilter(const FilterSpec& spec,
   double bits =
       std::clamp(own_share - repaid * excess_bits / out_keys, own_share / 2,
                  std::min(2 * own_share, kMaxBitsPerKey));
-  // A byte budget is a cap, not an average to converge to: the output gets
-  // no more than what the other filters leave of it.
-  // (The level-0 files to come shaped the shares; the cap is what is
-  // spent, so that a flush is not refused what is kept for flushes.)
   if (spec.memory_budget_bytes != 0) {
-    const double left =
-        8.0 * static_cast<double>(spec.memory_budget_bytes) - other_bits;
-    const double capped = std::min(bits, left / out_keys);
-    // But a flush keeps half its share whatever the others hold: every
-    // lookup passes every level-0 file, so one without a filter costs a
-    // read per lookup, and the compaction that soon rewrites it is capped
-    // and pays the excess back.
-    bits = output.level == 0 ? std::max(capped, own_share / 2) : capped;
-    if (bits < kLeastBudgetedBitsPerKey) bits = 0;
+    bits = WithinBudget(spec.memory_budget_bytes, output, bits, own_share,
+                        other_bits);
   }
   if (bits <= 0 || filter.family == FilterFamily::kNone) return RunFilter{};
   filter.bits_per_key = bits;
