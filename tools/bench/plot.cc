@@ -502,16 +502,33 @@ absl::Status WriteGrowthChart(const std::string& dir, const Json& results,
   if (!s.ok()) return s;
   std::vector<std::string> reads = CurveClauses(
       "growth_reads.dat", chart.reads, "linespoints lc", 1, " pt 7 lw 2");
-  for (const std::string& floor : CurveClauses("growth_floor.dat", chart.floor,
-                                               "lines dt 2 lc", 1, " lw 1")) {
-    reads.push_back(floor);
+  // The floors in their filter's colour, dashed, named once in the title.
+  for (size_t i = 0; i < chart.floor.size(); ++i) {
+    reads.push_back(absl::StrCat("'growth_floor.dat' index ", i,
+                                 " with lines dt 2 lw 1 lc ", i + 1,
+                                 " notitle"));
   }
+  // The axes span the steps, and reads down to a third of the fewest a
+  // filter made (a floor far below that, or a step without a read, would
+  // squeeze the curves into a corner).
+  double fewest = INFINITY, first = INFINITY, last = 0;
+  for (const Series& series : chart.reads) {
+    for (const auto& [keys, reads_per_lookup] : series.points) {
+      first = std::min(first, keys);
+      last = std::max(last, keys);
+      if (reads_per_lookup > 0) fewest = std::min(fewest, reads_per_lookup);
+    }
+  }
+  const std::string x_range =
+      absl::StrFormat("set xrange [%g:%g]\n", first / 1.2, last * 1.2);
+  const std::string y_range = absl::StrFormat(
+      "set yrange [%g:*]\n", std::isfinite(fewest) ? fewest / 3 : 1e-6);
   const std::string gp = absl::StrCat(
       "# Rendered by bloomgate_plot --growth; rerun with: gnuplot growth.gp\n",
       "set terminal pngcairo size 960,1080 noenhanced\n",
       "set output 'growth.png'\n", "set multiplot layout 2,1\n",
-      "set grid\nset key top left\nset logscale x\nset format x '%g'\n",
-      "set xlabel 'keys in the database'\n",
+      "set grid\nset key left center\nset logscale x\nset format x '%g'\n",
+      x_range, "set xlabel 'keys in the database'\n",
       "set title 'Filter memory as the database grows (measured)'\n",
       "set ylabel 'filter memory, MiB'\n",
       PlotCommand(CurveClauses("growth_memory.dat", chart.memory,
@@ -524,7 +541,7 @@ absl::Status WriteGrowthChart(const std::string& dir, const Json& results,
       "\nset ylabel ",
       GnuplotString(absl::StrCat("data-block reads per absent-key lookup (",
                                  chart.lookups, " a point)")),
-      "\nset key below\nset logscale y\nset format y '%g'\n",
+      "\nset key bottom right\nset logscale y\nset format y '%g'\n", y_range,
       PlotCommand(reads), "unset multiplot\n");
   s = WriteFile(dir + "/growth.gp", gp);
   if (s.ok()) s = RunGnuplot(dir, "growth.gp");
