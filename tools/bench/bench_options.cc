@@ -324,7 +324,18 @@ bool EngineSupports(EngineKind engine, const FilterSpec& filter) {
 FilterSpec FilterForRun(const FilterArg& filter, const BenchOptions& options,
                         std::optional<double> bits) {
   FilterSpec spec = filter.spec;
-  if (filter.own_parameter) return spec;
+  if (filter.own_parameter) {
+    // A name that gives the memory, not the read and probe times, e.g.
+    // bloomgate_mixed:64MiB, takes the run's.
+    if (spec.mixed && spec.read_micros == kDefaultDeviceReadMicros) {
+      spec.read_micros = ReadMicros(options);
+    }
+    if (spec.mixed && spec.bloomgate_probe_nanos == 0) {
+      spec.bloomgate_probe_nanos = options.bloomgate_probe_nanos;
+      spec.ribbon_probe_nanos = options.ribbon_probe_nanos;
+    }
+    return spec;
+  }
   spec.bits_per_key = bits.value_or(options.bloom_bits);
   if (spec.monkey) spec.fanout = options.engine.max_bytes_for_level_multiplier;
   if (spec.mixed) {

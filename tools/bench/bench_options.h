@@ -173,7 +173,8 @@ int64_t KeySpaceKeys(const BenchOptions& o);
 // parameter, or `bits` bits per key, or options.bloom_bits; with the tree's
 // fanout (max_bytes_for_level_multiplier) for a level-aware kind, and the
 // run's read time (ReadMicros) and probe times for mixed families, without
-// their own parameter. The parameter, not yet the memory: the runner turns
+// their own parameter; with one (a memory budget), those its name leaves
+// at their defaults. The parameter, not yet the memory: the runner turns
 // memory into Ribbon's parameter.
 FilterSpec FilterForRun(const FilterArg& filter, const BenchOptions& options,
                         std::optional<double> bits = std::nullopt);

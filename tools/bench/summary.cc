@@ -48,19 +48,19 @@ std::vector<std::vector<const BenchResult*>> Groups(
 std::string Name(const BenchResult& r) { return ResultName(r); }
 
 // "<best>, <value><unit>, <ratio>x <fewer> than <next> (<value><unit>)", or
-// a tie, for the results ordered by `value` (smaller is better).
+// a tie, for the results ordered by `value` (smaller is better), each value
+// to `digits` significant digits.
 template <typename Value>
 std::string BestAndNext(std::vector<const BenchResult*> group, Value value,
-                        const char* format, const char* unit,
-                        const char* fewer) {
+                        int digits, const char* unit, const char* fewer) {
   std::stable_sort(group.begin(), group.end(),
                    [&](const BenchResult* a, const BenchResult* b) {
                      return value(*a) < value(*b);
                    });
   const BenchResult& best = *group[0];
   const BenchResult& next = *group[1];
-  const std::string best_value = absl::StrFormat(format, value(best));
-  const std::string next_value = absl::StrFormat(format, value(next));
+  const std::string best_value = absl::StrFormat("%.*g", digits, value(best));
+  const std::string next_value = absl::StrFormat("%.*g", digits, value(next));
   if (best_value == next_value) {
     return absl::StrCat(Name(best), " and ", Name(next), " tie at ", best_value,
                         unit);
@@ -167,11 +167,11 @@ std::string FormatSummary(const std::vector<BenchResult>& results,
                              : "",
         ": fewest reads per absent lookup: ",
         BestAndNext(
-            group, [](const BenchResult& r) { return r.ios_per_miss; }, "%.4g",
-            "", "fewer"),
+            group, [](const BenchResult& r) { return r.ios_per_miss; }, 4, "",
+            "fewer"),
         "\n  least time per lookup: ",
         BestAndNext(
-            group, [](const BenchResult& r) { return r.micros_per_op; }, "%.3g",
+            group, [](const BenchResult& r) { return r.micros_per_op; }, 3,
             " us", "less"),
         OverTheFloor(group), "\n  ", Conditions(group), "\n");
   }

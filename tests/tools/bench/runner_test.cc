@@ -321,6 +321,24 @@ TEST(OptionsTest, AFilterMayCarryItsOwnParameter) {
   EXPECT_FALSE(ParseFilterList("rocksdb_ribbon:abc").ok());
   EXPECT_FALSE(ParseFilterList("rocksdb_ribbon:500").ok());
   EXPECT_FALSE(ParseFilterList("rocksdb_bloom:10:standard").ok());
+
+  // A memory budget is the name's parameter; the read and probe times it
+  // leaves at their defaults are the run's, those it gives its own.
+  o.read_micros = 80;
+  o.bloomgate_probe_nanos = 6;
+  o.ribbon_probe_nanos = 30;
+  auto budget = ParseFilterList(
+      "bloomgate_mixed:64MiB,bloomgate:1GiB:monkey:mixed:2:probe_ns=9/40");
+  ASSERT_TRUE(budget.ok()) << budget.status();
+  const FilterSpec runs = FilterForRun((*budget)[0], o);
+  EXPECT_EQ(runs.memory_budget_bytes, uint64_t{64} << 20);
+  EXPECT_EQ(runs.read_micros, 80);
+  EXPECT_EQ(runs.bloomgate_probe_nanos, 6);
+  EXPECT_EQ(runs.ribbon_probe_nanos, 30);
+  const FilterSpec own = FilterForRun((*budget)[1], o);
+  EXPECT_EQ(own.read_micros, 2);
+  EXPECT_EQ(own.bloomgate_probe_nanos, 9);
+  EXPECT_EQ(own.ribbon_probe_nanos, 40);
 }
 
 TEST(OptionsTest, ParsesListsAndRejectsUnknownNames) {
