@@ -78,5 +78,5 @@ if(BLOOMGATE_BUILD_TESTS)
       "-DCONSUMER_CXX_FLAGS=${_consumer_flags}"
       "-DEXPECT_LSM=$<BOOL:$<TARGET_EXISTS:bloomgate_lsm>>"
       -P "${PROJECT_SOURCE_DIR}/tests/packaging/packaging_test.cmake")
-  set_tests_properties(bloomgate_packaging PROPERTIES TIMEOUT 600)
+  set_tests_properties(bloomgate_packaging PROPERTIES TIMEOUT 600 LABELS packaging)
 endif()
