@@ -87,10 +87,13 @@ absl::StatusOr<double> FewestWastedReads(double average_bits_per_key,
 
 // --- Mixed families, chosen by cost (AllocateByCost). ---
 
-// Default costs, in microseconds, where nothing measured them (the RocksDB
-// policy measures its own: MeasureCosts in rocksdb_filter_policy.h). Probes:
-// median ns per absent-key query of a 10-bits/key filter of 10^6 keys
-// (1.25 MB, in cache), from bloomgate_benchmarks' QueryNegative row in
+// Default costs, in microseconds, that a cost model takes where the spec
+// gives none (FilterSpec::bloomgate_probe_nanos, ribbon_probe_nanos, set by
+// a name's probe_ns=). Nothing measures them while filters are built, so a
+// name means the same filters on every host; `bloomgate plan --calibrate`
+// measures this machine's and prints the probe_ns= that would use them.
+// Probes: median ns per absent-key query of a 10-bits/key filter of 10^6
+// keys (1.25 MB, in cache), from bloomgate_benchmarks' QueryNegative row in
 // docs/filter-core-design.md (bloomgate blocked, scalar kernel: 10.0 ns;
 // RocksDB's FastLocalBloom, scalar: 19.2 ns; Standard128Ribbon: 34.0 ns).
 // Reads: kDefaultDeviceReadMicros and kDefaultPageCacheReadMicros
@@ -106,7 +109,7 @@ inline constexpr double kDefaultRocksDBRibbonProbeMicros = 0.034;
 // RocksDB's release (its banding configuration, util/ribbon_config.cc, sizes
 // the slots for a 1-in-20 construction failure chance, more per key as
 // filters grow), so the RocksDB policy asks RocksDB's own sizing for each
-// file's key count (MeasureCosts). This is the default where RocksDB is not
+// file's key count (CostInputsFor). This is the default where RocksDB is not
 // at hand: what RocksDB's sizing gives for files of 8,192 to 65,536 keys,
 // 0.040-0.041 (RocksDB 7.8.3; docs/monkey-allocation.md, "The curves").
 inline constexpr double kRibbonSlotOverhead = 0.04;
@@ -121,16 +124,14 @@ inline constexpr double kRibbonSlotOverhead = 0.04;
 double PredictedRibbonFpRate(double bits_per_key,
                              double overhead = kRibbonSlotOverhead);
 
-// What a cost model takes from the machine and the engine rather than from
-// the spec: the probe times of the two families a mixed spec chooses from,
-// and Ribbon's overhead for the files at hand. A spec's own probe times
-// (FilterSpec::bloomgate_probe_nanos, ribbon_probe_nanos) win over these.
-struct MeasuredCosts {
-  double bloomgate_probe_micros = kDefaultBloomgateProbeMicros;
-  double ribbon_probe_micros = kDefaultRocksDBRibbonProbeMicros;
+// What a cost model takes from the engine rather than from the spec:
+// Ribbon's overhead for the files at hand (the RocksDB policy asks RocksDB's
+// own sizing: CostInputsFor in rocksdb_filter_policy.h). The probe times are
+// the spec's or the defaults above.
+struct CostInputs {
   double ribbon_overhead = kRibbonSlotOverhead;
 
-  bool operator==(const MeasuredCosts&) const = default;
+  bool operator==(const CostInputs&) const = default;
 };
 
 // One filter family a run may get, and what probing it costs.
@@ -204,19 +205,20 @@ double ExpectedLookupMicros(const LookupCostModel& model,
 
 // The cost model of a mixed spec (FilterSpec::mixed): bloomgate's family
 // in spec.layout and RocksDB's Ribbon, at the spec's probe times where it
-// gives them and `measured`'s otherwise, Ribbon at measured.ribbon_overhead,
-// and spec.read_micros; for any other spec, spec's own family alone.
+// gives them and the defaults above otherwise, Ribbon at
+// inputs.ribbon_overhead, and spec.read_micros; for any other spec, spec's
+// own family alone.
 LookupCostModel CostModelFor(const FilterSpec& spec,
-                             const MeasuredCosts& measured = {});
+                             const CostInputs& inputs = {});
 
 // The filter of each level L0 .. L<num_levels - 1> of a tree of the shape
 // a level-aware spec assumes (LeveledShape(num_levels, spec.fanout)), each
 // level spanning the whole key range: with mixed, AllocateByCost at
-// spec.bits_per_key under CostModelFor(spec, measured); otherwise spec's
+// spec.bits_per_key under CostModelFor(spec, inputs); otherwise spec's
 // family at LevelBitsPerKey's bits (kNone where that is 0). InvalidArgument
 // as FilterSpec::LevelBitsPerKey.
 absl::StatusOr<std::vector<RunFilter>> LevelFilters(
-    const FilterSpec& spec, int num_levels, const MeasuredCosts& measured = {});
+    const FilterSpec& spec, int num_levels, const CostInputs& inputs = {});
 
 // --- Matching a memory target. ---
 

@@ -77,10 +77,12 @@ struct FilterSpec {
   double read_micros = kDefaultDeviceReadMicros;
   // With `mixed`: the time of one probe of a filter that answers "no", in
   // nanoseconds, of bloomgate's filter and of RocksDB's Ribbon filter, that
-  // the cost model weighs a probe with; both 0 (the default) to have them
-  // measured on the machine that builds the filters (the RocksDB policy
-  // calibrates them once per process: MeasureCosts in
-  // rocksdb_filter_policy.h). Either both 0 or both > 0.
+  // the cost model weighs a probe with; both 0 (the default) for the
+  // documented defaults (kDefaultBloomgateProbeMicros and
+  // kDefaultRocksDBRibbonProbeMicros in allocation.h). Nothing times probes
+  // while filters are built, so the same name builds the same filters on
+  // every host; `bloomgate plan --calibrate` measures this machine's and
+  // prints the probe_ns= to name them. Either both 0 or both > 0.
   double bloomgate_probe_nanos = 0;
   double ribbon_probe_nanos = 0;
   // monkey only: the filters' memory in bytes, over all live files, instead

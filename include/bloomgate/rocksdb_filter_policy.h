@@ -108,23 +108,15 @@ std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
 // overhead, for files of about this many keys.
 inline constexpr uint64_t kRocksDBAssumedKeysPerFile = 50000;
 
-// The cost model's inputs a mixed policy measures on the machine that
-// builds its filters, with the RocksDB it runs, for files of about
-// `file_keys` keys:
-// - the probe time of a filter answering "no", bloomgate's (blocked, 10
-//   bits/key, the kernel this CPU runs) and RocksDB's Ribbon (parameter
-//   10), each through RocksDB's FilterBitsReader::MayMatch as a Get calls
-//   it: filters of 2^16 keys (in cache), 2^16 absent keys, the median of 5
-//   rounds, measured once per process on first use (tens of milliseconds;
-//   the defaults of allocation.h where a filter cannot be built);
-// - Ribbon's memory overhead for `file_keys` keys (PredictedRibbonFpRate),
-//   from RocksDB's own sizing: its Ribbon builder's CalculateSpace and
-//   EstimatedFpRate at parameters 8, 12, 16 and 20, the memory per key over
-//   the bits of FP rate it buys, less 1; computed once per quarter octave
-//   of key counts.
-// A spec's own probe times (FilterSpec::bloomgate_probe_nanos) win over
-// the measured ones (CostModelFor). Thread-safe.
-MeasuredCosts MeasureCosts(uint64_t file_keys);
+// The cost model's input a mixed policy takes from the RocksDB it runs in,
+// for files of about `file_keys` keys: Ribbon's memory overhead
+// (PredictedRibbonFpRate), from RocksDB's own sizing: its Ribbon builder's
+// CalculateSpace and EstimatedFpRate at parameters 8, 12, 16 and 20, the
+// memory per key over the bits of FP rate it buys, less 1; computed once per
+// quarter octave of key counts. Deterministic for a RocksDB release (no
+// clock is read): the probe times are the spec's or the defaults
+// (CostModelFor). Thread-safe.
+CostInputs CostInputsFor(uint64_t file_keys);
 
 // --- Any filter, for comparisons at equal memory (bloomgate_bench). ---
 

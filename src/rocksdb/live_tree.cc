@@ -104,14 +104,6 @@ uint64_t LiveTree::LastFlushKeys(const std::string& cf) const {
   return it == flush_keys_.end() ? 0 : it->second;
 }
 
-void LiveTree::RefreshOnce(rocksdb::DB& db) {
-  {
-    absl::MutexLock l(&mu_);
-    if (refreshed_) return;
-  }
-  Refresh(db);
-}
-
 void LiveTree::Refresh(rocksdb::DB& db) {
   // Outside the lock: it takes RocksDB's own mutex.
   std::vector<rocksdb::LiveFileMetaData> live;
@@ -135,7 +127,6 @@ void LiveTree::Refresh(rocksdb::DB& db) {
     by_cf[m.column_family_name].push_back(std::move(f));
   }
   filter_bytes_ = std::move(still_live);
-  refreshed_ = true;
   by_cf_.clear();
   for (auto& [cf, files] : by_cf) {
     by_cf_[cf] =
@@ -210,17 +201,25 @@ void LiveTreeListener::OnFlushCompleted(rocksdb::DB* db,
 void LiveTreeListener::OnFlushBegin(rocksdb::DB* db,
                                     const rocksdb::FlushJobInfo& /*info*/) {
   RegisterOnce(*db);
-  tree_->RefreshOnce(*db);
+  tree_->Refresh(*db);
 }
 
 void LiveTreeListener::OnCompactionBegin(
     rocksdb::DB* db, const rocksdb::CompactionJobInfo& info) {
   RegisterOnce(*db);
-  tree_->RefreshOnce(*db);
+  // The inputs' filters as RocksDB read them: a flush's output may be an
+  // input before OnFlushCompleted recorded its filter.
   std::vector<uint64_t> inputs;
-  for (const rocksdb::CompactionFileInfo& f : info.input_file_infos) {
-    inputs.push_back(f.file_number);
+  for (size_t i = 0; i < info.input_file_infos.size(); ++i) {
+    const uint64_t number = info.input_file_infos[i].file_number;
+    inputs.push_back(number);
+    if (i >= info.input_files.size()) continue;
+    auto it = info.table_properties.find(info.input_files[i]);
+    if (it != info.table_properties.end() && it->second != nullptr) {
+      tree_->RecordFilter(number, it->second->filter_size);
+    }
   }
+  tree_->Refresh(*db);
   tree_->BeginCompaction(info.job_id, info.cf_name, info.output_level,
                          std::move(inputs));
 }

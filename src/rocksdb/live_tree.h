@@ -77,10 +77,6 @@ class LiveTree {
   // Reads the live files of `db` (DB::GetLiveFilesMetaData), forgetting
   // the filter sizes of files no longer live.
   void Refresh(rocksdb::DB& db);
-  // Refresh, unless the tree was ever read: the first flush or compaction
-  // of a reopened database then sees its files; later ones see the tree
-  // the last one left, which every completed flush and compaction reads.
-  void RefreshOnce(rocksdb::DB& db);
   // A compaction of `inputs` (file numbers) of `cf` into `output_level`
   // began, or ended.
   void BeginCompaction(int job_id, const std::string& cf, int output_level,
@@ -103,7 +99,6 @@ class LiveTree {
   // at every refresh (RocksDB gives a listener no column family's options
   // but through DB::GetOptions).
   int level0_trigger_ ABSL_GUARDED_BY(mu_) = 0;
-  bool refreshed_ ABSL_GUARDED_BY(mu_) = false;
   std::map<int, Compaction> running_ ABSL_GUARDED_BY(mu_);  // by job id
 };
 
@@ -124,11 +119,15 @@ class LiveTreeRegistry {
   static std::shared_ptr<const LiveTree> Find(const rocksdb::Logger* log);
 };
 
-// Keeps `tree` up to date: after every flush and compaction of the
-// database it is added to (DBOptions::listeners) it records the new files'
-// filter sizes and reads the live files, and before the first it reads
-// them too, so that the first outputs of a reopened database see the tree;
-// at its first callback it files the tree in LiveTreeRegistry. RocksDB
+// Keeps `tree` up to date: as every flush and compaction of the database it
+// is added to (DBOptions::listeners) begins, it reads the live files (and a
+// compaction's inputs' filter sizes), and as each ends, it records the new
+// files' filter sizes and reads the live files again. Reading at the
+// beginning matters: RocksDB may start a compaction of a flushed file before
+// it tells listeners that the flush completed, and an output sized from the
+// tree as it was before that flush would get other bits in another run, or
+// on another host, than the same tree gives it. At its first callback it
+// files the tree in LiveTreeRegistry. RocksDB
 // does not tell listeners of DB::CompactFiles; a caller that compacts that
 // way and wants the tree followed calls OnCompactionBegin and
 // OnCompactionCompleted itself. Named kRocksDBListenerName, so RocksDB

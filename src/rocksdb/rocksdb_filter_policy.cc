@@ -111,6 +111,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
         if (!refused.empty()) {
           rocksdb::Warn(context.info_log, "%s", refused.c_str());
         }
+        if (options_.mixed) SayCosts(context.info_log);
       });
     }
     const bool verify =
@@ -133,6 +134,24 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   }
 
  private:
+  // The times a mixed policy's cost model weighs, and where they come from:
+  // nothing on this path measures them, so that a name builds the same
+  // filters on every host.
+  void SayCosts(rocksdb::Logger* log) const {
+    const LookupCostModel model = CostModelFor(options_);
+    const bool named = options_.bloomgate_probe_nanos > 0;
+    rocksdb::Info(
+        log,
+        "bloomgate: %s: mixed families weigh a read at %g us and a probe at "
+        "%g ns (bloomgate), %g ns (Ribbon), %s; Ribbon's memory overhead "
+        "from this RocksDB's own sizing, per file size",
+        id_.c_str(), model.read_micros, 1000 * model.families[0].probe_micros,
+        1000 * model.families[1].probe_micros,
+        named ? "the name's probe_ns="
+              : "the defaults (bloomgate plan --calibrate measures this "
+                "machine's and prints the probe_ns= to name them)");
+  }
+
   // The builder of `filter` (for a Ribbon filter, sized for files of about
   // `keys_per_file` keys); null, i.e. no filter, for kNone.
   rocksdb::FilterBitsBuilder* NewBuilder(
@@ -183,7 +202,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     const uint64_t keys_per_file =
         q.output.keys / std::max<uint64_t>(1, q.output.num_files);
     const RunFilter filter = LiveTreeFilter(options_, q.files, q.output,
-                                            MeasureCosts(keys_per_file));
+                                            CostInputsFor(keys_per_file));
     return NewBuilder(filter, keys_per_file, context, verify);
   }
 
@@ -330,7 +349,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
           tree->QueryFor(cf, level, num_keys, first, last);
       const double bits =
           families
-              ? LiveTreeFilter(spec, q.files, q.output, MeasureCosts(num_keys))
+              ? LiveTreeFilter(spec, q.files, q.output, CostInputsFor(num_keys))
                     .bits_per_key
               : LiveTreeBitsPerKey(spec, q.files, q.output);
       if (bits <= 0) SayOverBudget(*said, log, spec, num_keys);
@@ -393,8 +412,9 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = level_filters_.find(context.num_levels);
     if (it != level_filters_.end()) return it->second;
-    absl::StatusOr<std::vector<RunFilter>> filters = bloomgate::LevelFilters(
-        options_, context.num_levels, MeasureCosts(kRocksDBAssumedKeysPerFile));
+    absl::StatusOr<std::vector<RunFilter>> filters =
+        bloomgate::LevelFilters(options_, context.num_levels,
+                                CostInputsFor(kRocksDBAssumedKeysPerFile));
     if (!filters.ok()) {
       // Only a shape too extreme for the allocation (fanout^num_levels
       // overflowing) gets here: fall back to the uniform budget.

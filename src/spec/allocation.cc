@@ -509,39 +509,40 @@ double SumOfFpRates(Layout layout, absl::Span<const double> bits_per_key) {
   return sum;
 }
 
-LookupCostModel CostModelFor(const FilterSpec& spec,
-                             const MeasuredCosts& measured) {
+LookupCostModel CostModelFor(const FilterSpec& spec, const CostInputs& inputs) {
   LookupCostModel model{.families = {},
                         .read_micros = spec.read_micros,
-                        .ribbon_overhead = measured.ribbon_overhead};
-  // A spec's own probe time, given in nanoseconds, or the measured one.
-  auto probe = [](double spec_nanos, double measured_micros) {
-    return spec_nanos > 0 ? spec_nanos / 1000 : measured_micros;
+                        .ribbon_overhead = inputs.ribbon_overhead};
+  // A spec's own probe time, given in nanoseconds, or the documented default.
+  auto probe = [](double spec_nanos, double default_micros) {
+    return spec_nanos > 0 ? spec_nanos / 1000 : default_micros;
   };
   if (spec.family == FilterFamily::kBloomgate) {
     model.families.push_back(
         {.family = FilterFamily::kBloomgate,
          .layout = spec.layout,
-         .probe_micros = probe(spec.bloomgate_probe_nanos,
-                               measured.bloomgate_probe_micros)});
+         .probe_micros =
+             probe(spec.bloomgate_probe_nanos, kDefaultBloomgateProbeMicros)});
     if (spec.mixed) {
       model.families.push_back(
           {.family = FilterFamily::kRocksDBRibbon,
-           .probe_micros =
-               probe(spec.ribbon_probe_nanos, measured.ribbon_probe_micros)});
+           .probe_micros = probe(spec.ribbon_probe_nanos,
+                                 kDefaultRocksDBRibbonProbeMicros)});
     }
   } else if (spec.family == FilterFamily::kRocksDBBloom) {
     model.families.push_back({.family = FilterFamily::kRocksDBBloom,
                               .probe_micros = kDefaultRocksDBBloomProbeMicros});
   } else if (spec.family == FilterFamily::kRocksDBRibbon) {
-    model.families.push_back({.family = FilterFamily::kRocksDBRibbon,
-                              .probe_micros = measured.ribbon_probe_micros});
+    model.families.push_back(
+        {.family = FilterFamily::kRocksDBRibbon,
+         .probe_micros = kDefaultRocksDBRibbonProbeMicros});
   }
   return model;
 }
 
-absl::StatusOr<std::vector<RunFilter>> LevelFilters(
-    const FilterSpec& spec, int num_levels, const MeasuredCosts& measured) {
+absl::StatusOr<std::vector<RunFilter>> LevelFilters(const FilterSpec& spec,
+                                                    int num_levels,
+                                                    const CostInputs& inputs) {
   if (!spec.mixed) {
     absl::StatusOr<std::vector<double>> bits = spec.LevelBitsPerKey(num_levels);
     if (!bits.ok()) return bits.status();
@@ -562,7 +563,7 @@ absl::StatusOr<std::vector<RunFilter>> LevelFilters(
   for (double n : LeveledShape(num_levels, spec.fanout)) {
     runs.push_back({.keys = n, .reach = 1});
   }
-  return AllocateByCost(CostModelFor(spec, measured), spec.bits_per_key, runs);
+  return AllocateByCost(CostModelFor(spec, inputs), spec.bits_per_key, runs);
 }
 
 absl::StatusOr<double> ParameterForMemory(double target, double lo, double hi,

@@ -240,7 +240,7 @@ absl::Status ValidateProbeTimes(const FilterSpec& spec) {
         std::isfinite(ribbon))) {
     return absl::InvalidArgumentError(absl::StrCat(
         "probe times must both be finite numbers > 0 nanoseconds (or both 0, "
-        "measured), got ",
+        "the defaults), got ",
         bloomgate, "/", ribbon));
   }
   return absl::OkStatus();

@@ -206,10 +206,9 @@ double WithinBudget(uint64_t budget_bytes, const PendingOutput& output,
 // whatever the probes cost, as a single-family tree has always been sized.
 absl::StatusOr<std::vector<RunFilter>> MixedOrOneFamily(
     const FilterSpec& spec, absl::Span<const FilterRun> shape,
-    const MeasuredCosts& measured) {
+    const CostInputs& inputs) {
   if (spec.mixed) {
-    return AllocateByCost(CostModelFor(spec, measured), spec.bits_per_key,
-                          shape);
+    return AllocateByCost(CostModelFor(spec, inputs), spec.bits_per_key, shape);
   }
   absl::StatusOr<std::vector<double>> bits =
       AllocateBitsPerKey(spec.layout, spec.bits_per_key, shape);
@@ -236,7 +235,7 @@ double LiveTreeBitsPerKey(const FilterSpec& spec,
 RunFilter LiveTreeFilter(const FilterSpec& spec,
                          absl::Span<const LiveFile> files,
                          const PendingOutput& output,
-                         const MeasuredCosts& measured) {
+                         const CostInputs& inputs) {
   const RunFilter average{.family = spec.family,
                           .layout = spec.layout,
                           .bits_per_key = spec.bits_per_key};
@@ -263,7 +262,7 @@ RunFilter LiveTreeFilter(const FilterSpec& spec,
   FilterSpec at_average = spec;
   at_average.bits_per_key = AverageBitsPerKey(spec, live_keys);
   absl::StatusOr<std::vector<RunFilter>> share =
-      MixedOrOneFamily(at_average, shape, measured);
+      MixedOrOneFamily(at_average, shape, inputs);
   if (!share.ok()) return average;
 
   // What the other live files' filters hold beyond their runs' shares

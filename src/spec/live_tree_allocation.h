@@ -94,7 +94,7 @@ double LiveTreeBitsPerKey(const FilterSpec& spec,
 
 // LiveTreeBitsPerKey with the family as well, for a spec of mixed families
 // (FilterSpec::mixed): the runs go to AllocateByCost under
-// CostModelFor(spec, measured) instead of AllocateBitsPerKey, the output gets
+// CostModelFor(spec, inputs) instead of AllocateBitsPerKey, the output gets
 // its run's family, and its share is adjusted as above. A Ribbon output's bits
 // per key are its memory, nothing taken off: whoever builds it picks the
 // Ribbon parameter that takes that memory. Without mixed, spec's family at
@@ -102,7 +102,7 @@ double LiveTreeBitsPerKey(const FilterSpec& spec,
 RunFilter LiveTreeFilter(const FilterSpec& spec,
                          absl::Span<const LiveFile> files,
                          const PendingOutput& output,
-                         const MeasuredCosts& measured = {});
+                         const CostInputs& inputs = {});
 
 }  // namespace bloomgate
 

@@ -617,10 +617,10 @@ const RocksDBFilterOptions kMixed10{
     .bits_per_key = 10, .monkey = true, .mixed = true};
 
 // The filters LevelFilters chooses for the test's tree: at the default
-// costs, or at those the policy measures (MeasureCosts) to compare with its
-// choices.
+// Ribbon overhead, or at the one the policy takes from RocksDB
+// (CostInputsFor) to compare with its choices.
 std::vector<RunFilter> MixedLevels(const RocksDBFilterOptions& options,
-                                   const MeasuredCosts& costs = {}) {
+                                   const CostInputs& costs = {}) {
   absl::StatusOr<std::vector<RunFilter>> filters =
       LevelFilters(options, kNumLevels, costs);
   EXPECT_TRUE(filters.ok()) << filters.status();
@@ -647,7 +647,7 @@ TEST(MixedPolicyTest, TheCostModelPutsRibbonWhereTheMemoryIs) {
 TEST(MixedPolicyTest, EachLevelGetsItsFamilysBuilderAtItsMemory) {
   auto policy = NewRocksDBFilterPolicy(kMixed10);
   const std::vector<RunFilter> levels =
-      MixedLevels(kMixed10, MeasureCosts(kRocksDBAssumedKeysPerFile));
+      MixedLevels(kMixed10, CostInputsFor(kRocksDBAssumedKeysPerFile));
   constexpr uint64_t kKeys = kRocksDBAssumedKeysPerFile;
   for (int level = 0; level < kNumLevels; ++level) {
     SCOPED_TRACE(::testing::Message() << "level " << level);
@@ -761,7 +761,7 @@ TEST_P(MixedDbTest, EveryPolicyReadsATreeOfMixedFamilies) {
               kNumKeys / kStep * kNumLevels * 95 / 100);
   }
   const std::vector<RunFilter> levels =
-      MixedLevels(kMixed10, MeasureCosts(kRocksDBAssumedKeysPerFile));
+      MixedLevels(kMixed10, CostInputsFor(kRocksDBAssumedKeysPerFile));
   std::set<FilterFamily> families;
   for (const RecordingPolicy::Choice& c : recorder->choices()) {
     families.insert(c.family);

@@ -84,7 +84,7 @@ std::vector<RunFilter> Allocate(const LookupCostModel& model, double average,
 TEST(PredictedRibbonFpRateTest, MatchesRocksDBsMeasurements) {
   // RocksDB's Ribbon filters of 20,000 keys, 2^20 absent keys probed
   // (bloomgate_rocksdb_tests
-  // --gtest_filter=MeasureCostsTest.TheOverheadPredictsRocksDBsRibbonFilters
+  // --gtest_filter=CostInputsTest.TheOverheadPredictsRocksDBsRibbonFilters
   // prints them; RocksDB 7.8.3): 9.47 bits/key of actual memory, FP 0.180%;
   // 6.99 bits/key, 0.950%.
   EXPECT_NEAR(PredictedRibbonFpRate(9.474), 0.00180, 0.00180 * 0.05);

@@ -141,8 +141,8 @@ struct BenchOptions {
   // Set by ApplyDirectReads (direct_reads.h); NaN where not measured.
   double measured_read_micros = std::numeric_limits<double>::quiet_NaN();
   // The probe times bloomgate_mixed's cost model weighs a filter check
-  // with, in nanoseconds (FilterSpec::bloomgate_probe_nanos); both 0: those
-  // the RocksDB policy measures (MeasureCosts).
+  // with, in nanoseconds (FilterSpec::bloomgate_probe_nanos); both 0: the
+  // documented defaults (allocation.h), as the policy takes them by name.
   double bloomgate_probe_nanos = 0;
   double ribbon_probe_nanos = 0;
   // > 0: every engine and filter grows one database of its own from num

@@ -19,9 +19,11 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "bloomgate/absl_compat.h"
+#include "bloomgate/allocation.h"
 #include "bloomgate/rocksdb_filter_policy.h"
 #include "nlohmann/json.hpp"
 #include "rocksdb/version.h"
+#include "tools/probe_times/probe_times.h"
 
 #ifndef BLOOMGATE_BENCH_VERSION
 #define BLOOMGATE_BENCH_VERSION "unknown"
@@ -191,7 +193,9 @@ std::string FormatWorkload(const BenchOptions& o) {
 }
 
 // The probe times bloomgate_mixed's cost model weighs a filter check with:
-// --probe_ns's, or those the RocksDB policy measured at start.
+// --probe_ns's, or the documented defaults, beside what this machine
+// measures (the policy never measures them: a name builds the same filters
+// on every host).
 std::string ProbeTimesNote(const BenchOptions& o) {
   if (o.bloomgate_probe_nanos > 0) {
     return absl::StrFormat(
@@ -199,12 +203,18 @@ std::string ProbeTimesNote(const BenchOptions& o) {
         "(--probe_ns)",
         o.bloomgate_probe_nanos, o.ribbon_probe_nanos);
   }
-  const MeasuredCosts measured = MeasureCosts(kRocksDBAssumedKeysPerFile);
-  return absl::StrFormat(
-      " and a probe at %.1f ns (bloomgate), %.1f ns (Ribbon), measured "
-      "at start (--probe_ns sets them)",
-      1000 * measured.bloomgate_probe_micros,
-      1000 * measured.ribbon_probe_micros);
+  std::string note = absl::StrFormat(
+      " and a probe at %.1f ns (bloomgate), %.1f ns (Ribbon), the defaults",
+      1000 * kDefaultBloomgateProbeMicros,
+      1000 * kDefaultRocksDBRibbonProbeMicros);
+  if (absl::StatusOr<ProbeTimes> here = MeasureProbeTimes(); here.ok()) {
+    absl::StrAppendFormat(&note,
+                          " (this machine: %.1f ns, %.1f ns; --probe_ns=%.1f/"
+                          "%.1f weighs those)",
+                          here->bloomgate_nanos, here->ribbon_nanos,
+                          here->bloomgate_nanos, here->ribbon_nanos);
+  }
+  return note;
 }
 
 std::string FormatRunPlan(const BenchOptions& o) {

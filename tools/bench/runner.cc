@@ -439,7 +439,7 @@ void Runner::PrintTarget(const Target& target) const {
                "model at "
             << target.filter.read_micros << " us a read, Ribbon's overhead "
             << absl::StrFormat("%.4f",
-                               MeasureCosts(KeysPerFile()).ribbon_overhead)
+                               CostInputsFor(KeysPerFile()).ribbon_overhead)
             << " for files of " << KeysPerFile()
             << " keys (RocksDB's sizing; each file its own)";
     }
@@ -449,7 +449,7 @@ void Runner::PrintTarget(const Target& target) const {
           << options_.engine.num_levels << " levels of fanout "
           << options_.engine.max_bytes_for_level_multiplier << "; by level";
     absl::StatusOr<std::vector<RunFilter>> families = LevelFilters(
-        target.filter, options_.engine.num_levels, MeasureCosts(KeysPerFile()));
+        target.filter, options_.engine.num_levels, CostInputsFor(KeysPerFile()));
     for (size_t level = 0; level < target.level_bits.size(); ++level) {
       *out_ << " L" << level << " "
             << absl::StrFormat("%.2f", target.level_bits[level]);

@@ -111,7 +111,7 @@ std::string Conditions(const std::vector<const BenchResult*>& group) {
 // to the floor they can come at all. A curve 2^(-b / (1 + o)) reaches the
 // floor at b / (1 + o) bits, 2^(B (1 - 1 / (1 + o))) times it at B bits per
 // key, unless a level goes unfiltered (docs/monkey-allocation.md, "What it
-// bounds"); o is RocksDB's own for the tree's mean file (MeasureCosts).
+// bounds"); o is RocksDB's own for the tree's mean file (CostInputsFor).
 std::string RibbonsBound(const std::vector<const BenchResult*>& group) {
   const BenchResult* ribbon = nullptr;
   for (const BenchResult* r : group) {
@@ -125,7 +125,7 @@ std::string RibbonsBound(const std::vector<const BenchResult*>& group) {
   for (int64_t k : ribbon->keys_per_level) keys += k;
   if (keys <= 0) return "";
   const double overhead =
-      MeasureCosts(static_cast<uint64_t>(keys / ribbon->sst_files))
+      CostInputsFor(static_cast<uint64_t>(keys / ribbon->sst_files))
           .ribbon_overhead;
   const double bits = ribbon->bits_per_key;
   return absl::StrFormat(

@@ -8,6 +8,7 @@
 //   bloomgate explain --m=12 --k=3 --add=dog,pig --query=elk,rat
 //   bloomgate simd
 //   bloomgate plan --db=<RocksDB database> [--memory=64MiB] [--json]
+//   bloomgate plan --calibrate [--json]
 
 #include <cmath>
 #include <cstdio>
@@ -19,8 +20,10 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_format.h"
+#include "bloomgate/allocation.h"
 #include "bloomgate/simd.h"
 #include "tools/flags_usage.h"
+#include "tools/probe_times/probe_times.h"
 #include "tools/sizer/explain.h"
 #include "tools/sizer/plan.h"
 #include "tools/sizer/size.h"
@@ -40,6 +43,9 @@ ABSL_FLAG(std::vector<std::string>, query, {},
           "explain: keys to look up, comma-separated");
 ABSL_FLAG(std::string, db, "",
           "plan: the RocksDB database to read (opened read-only)");
+ABSL_FLAG(bool, calibrate, false,
+          "plan: instead of a database, this machine's probe times and the "
+          "probe_ns= that names them in a mixed policy");
 ABSL_FLAG(std::string, column_family, "default",
           "plan: the column family whose files to plan for");
 ABSL_FLAG(std::string, memory, "",
@@ -73,7 +79,11 @@ constexpr char kUsage[] =
     "      predicted at that memory (or at --memory: B, KiB, MiB, GiB, TiB,\n"
     "      KB, MB, GB, TB) for RocksDB's Bloom, Ribbon and hybrid filters,\n"
     "      bloomgate's level-aware and mixed filters, and the floor\n"
-    "      (docs/plan.md)\n";
+    "      (docs/plan.md)\n"
+    "  bloomgate plan --calibrate [--json]\n"
+    "      this machine's time of a filter check that answers \"no\",\n"
+    "      bloomgate's and RocksDB's Ribbon's, and the probe_ns= that makes a\n"
+    "      mixed policy weigh them (without it, the documented defaults)\n";
 
 int UsageError(const std::string& message) {
   absl::FPrintF(stderr, "bloomgate: %s\n\nUsage: bloomgate %s", message,
@@ -138,7 +148,45 @@ int RunSimd() {
   return 0;
 }
 
+// Measures; the policies never do (bloomgate/filter_spec.h, probe_ns).
+int RunCalibrate() {
+  if (!absl::GetFlag(FLAGS_db).empty()) {
+    return UsageError("plan takes --calibrate or --db, not both");
+  }
+  absl::StatusOr<bloomgate::ProbeTimes> times = bloomgate::MeasureProbeTimes();
+  if (!times.ok()) {
+    absl::FPrintF(stderr, "bloomgate plan --calibrate: %s\n",
+                  times.status().message());
+    return 1;
+  }
+  const std::string kernel(
+      bloomgate::SimdKernelName(bloomgate::ActiveSimdKernel()));
+  if (absl::GetFlag(FLAGS_json)) {
+    absl::PrintF(
+        "{\"bloomgate_probe_ns\": %.3f, \"ribbon_probe_ns\": %.3f, "
+        "\"kernel\": \"%s\", \"name_field\": \"%s\"}\n",
+        times->bloomgate_nanos, times->ribbon_nanos, kernel,
+        times->NameField());
+    return 0;
+  }
+  absl::PrintF(
+      "a filter check that answers \"no\", on this machine: bloomgate "
+      "%.1f ns (%s kernel), RocksDB's Ribbon %.1f ns\n"
+      "  (filters of %d keys at 10 bits/key, in cache; the median of %d "
+      "rounds of as many absent keys)\n"
+      "without probe_ns= a mixed policy weighs %.1f ns and %.1f ns, the "
+      "documented defaults\n"
+      "to weigh these, name them: %s, e.g. bloomgate:10:monkey:mixed:%s\n",
+      times->bloomgate_nanos, kernel, times->ribbon_nanos,
+      bloomgate::kCalibrationKeys, bloomgate::kCalibrationRounds,
+      1000 * bloomgate::kDefaultBloomgateProbeMicros,
+      1000 * bloomgate::kDefaultRocksDBRibbonProbeMicros, times->NameField(),
+      times->NameField());
+  return 0;
+}
+
 int RunPlan() {
+  if (absl::GetFlag(FLAGS_calibrate)) return RunCalibrate();
   bloomgate::tools::PlanRequest request;
   request.db_path = absl::GetFlag(FLAGS_db);
   if (request.db_path.empty()) {

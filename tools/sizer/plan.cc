@@ -269,7 +269,7 @@ class Predictor {
         average_(average),
         runs_(RunsOf(files)) {
     for (const PlanFile& f : files_) {
-      overhead_.push_back(MeasureCosts(f.entries).ribbon_overhead);
+      overhead_.push_back(CostInputsFor(f.entries).ribbon_overhead);
       keys_ += static_cast<double>(f.entries);
     }
     mean_keys_ = static_cast<uint64_t>(keys_ / static_cast<double>(n()));
@@ -350,7 +350,7 @@ class Predictor {
         files_, levels_, f);
     // The Bloom parameter of the FP rate that memory buys in the mean file:
     // what NewRibbonFilterPolicy would be given.
-    const double mean_overhead = MeasureCosts(mean_keys_).ribbon_overhead;
+    const double mean_overhead = CostInputsFor(mean_keys_).ribbon_overhead;
     absl::StatusOr<double> parameter = ParameterForMemory(
         -std::log2(PredictedRibbonFpRate(average_, mean_overhead)), 1, 100,
         1e-3, [&](double p) -> absl::StatusOr<double> {
@@ -427,7 +427,7 @@ class Predictor {
     const FilterSpec spec{.bits_per_key = std::max(average_, kMinBitsPerKey),
                           .monkey = true,
                           .mixed = true};
-    const LookupCostModel model = CostModelFor(spec, MeasureCosts(mean_keys_));
+    const LookupCostModel model = CostModelFor(spec, CostInputsFor(mean_keys_));
     absl::StatusOr<std::vector<RunFilter>> chosen =
         AllocateByCost(model, average_, runs_.runs);
     if (!chosen.ok()) return chosen.status();
@@ -506,7 +506,7 @@ double CurrentFp(const PlanFile& f) {
   const double bits =
       static_cast<double>(array_bits) / static_cast<double>(f.entries);
   if (f.filter_policy == "ribbonfilter") {
-    return PredictedRibbonFpRate(bits, MeasureCosts(f.entries).ribbon_overhead);
+    return PredictedRibbonFpRate(bits, CostInputsFor(f.entries).ribbon_overhead);
   }
   const FilterSpec bloom{.family = FilterFamily::kRocksDBBloom};
   return PredictedFilterFpRate(Layout::kBlocked, f.entries, array_bits,

@@ -92,7 +92,7 @@ TEST(SummaryTest, SaysHowFarAboveTheFloorAndOnWhichTrees) {
     r.sst_files = 10;
     r.keys_per_level = {20000, 100000};
   }
-  const double overhead = MeasureCosts(12000).ribbon_overhead;
+  const double overhead = CostInputsFor(12000).ribbon_overhead;
   summary = FormatSummary(results);
   EXPECT_NE(
       summary.find(absl::StrFormat(

@@ -27,29 +27,13 @@ std::string Key(uint64_t i) {
   return key;
 }
 
-TEST(MeasureCostsTest, ProbeTimesAreMeasuredOncePerProcess) {
-  const MeasuredCosts a = MeasureCosts(10000);
-  const MeasuredCosts b = MeasureCosts(1000000);
-  for (double probe : {a.bloomgate_probe_micros, a.ribbon_probe_micros}) {
-    EXPECT_TRUE(std::isfinite(probe));
-    EXPECT_GT(probe, 0);
-    // Not a constant taken by mistake: a probe is well under a read.
-    EXPECT_LT(probe, kDefaultDeviceReadMicros);
-  }
-  EXPECT_EQ(a.bloomgate_probe_micros, b.bloomgate_probe_micros);
-  EXPECT_EQ(a.ribbon_probe_micros, b.ribbon_probe_micros);
-  std::cout << "[ figures  ] probe ns: bloomgate "
-            << 1000 * a.bloomgate_probe_micros << ", Ribbon "
-            << 1000 * a.ribbon_probe_micros << "\n";
-}
-
 // RocksDB keeps more slots per key as filters grow (its banding
 // configuration), so the overhead rises with the file's keys.
-TEST(MeasureCostsTest, RibbonsOverheadComesFromRocksDBPerFileSize) {
+TEST(CostInputsTest, RibbonsOverheadComesFromRocksDBPerFileSize) {
   double previous = 0;
   for (uint64_t keys : {uint64_t{1} << 13, uint64_t{1} << 16, uint64_t{1} << 20,
                         uint64_t{1} << 24}) {
-    const double overhead = MeasureCosts(keys).ribbon_overhead;
+    const double overhead = CostInputsFor(keys).ribbon_overhead;
     std::cout << "[ figures  ] Ribbon overhead at " << keys
               << " keys: " << overhead << "\n";
     EXPECT_GT(overhead, 0) << keys;
@@ -58,17 +42,17 @@ TEST(MeasureCostsTest, RibbonsOverheadComesFromRocksDBPerFileSize) {
     previous = overhead;
   }
   // One value per size class.
-  EXPECT_EQ(MeasureCosts(50000).ribbon_overhead,
-            MeasureCosts(50001).ribbon_overhead);
+  EXPECT_EQ(CostInputsFor(50000).ribbon_overhead,
+            CostInputsFor(50001).ribbon_overhead);
 }
 
 // The curve at the measured overhead predicts a real Ribbon filter's FP
 // rate within what the curve promises (PredictedRibbonFpRate: up to 6%
 // above it between whole columns) and the count's own noise.
-TEST(MeasureCostsTest, TheOverheadPredictsRocksDBsRibbonFilters) {
+TEST(CostInputsTest, TheOverheadPredictsRocksDBsRibbonFilters) {
   constexpr uint64_t kKeys = 20000;  // a 1 MiB file of small values
   constexpr uint64_t kQueries = 1 << 20;
-  const double overhead = MeasureCosts(kKeys).ribbon_overhead;
+  const double overhead = CostInputsFor(kKeys).ribbon_overhead;
   for (double parameter : {10.0, 14.0}) {
     SCOPED_TRACE(::testing::Message() << "parameter " << parameter);
     const FilterSpec spec{.family = FilterFamily::kRocksDBRibbon,
@@ -97,20 +81,20 @@ TEST(MeasureCostsTest, TheOverheadPredictsRocksDBsRibbonFilters) {
   }
 }
 
-TEST(MeasureCostsTest, ASpecsOwnProbeTimesWin) {
+TEST(CostInputsTest, ASpecsOwnProbeTimesWinOverTheDefaults) {
   absl::StatusOr<FilterSpec> spec =
       FilterSpec::Parse("bloomgate:10:monkey:mixed:probe_ns=12/40");
   ASSERT_TRUE(spec.ok()) << spec.status();
-  const MeasuredCosts measured = MeasureCosts(50000);
-  const LookupCostModel model = CostModelFor(*spec, measured);
+  const CostInputs inputs = CostInputsFor(50000);
+  const LookupCostModel model = CostModelFor(*spec, inputs);
   ASSERT_EQ(model.families.size(), 2u);
   EXPECT_DOUBLE_EQ(model.families[0].probe_micros, 0.012);
   EXPECT_DOUBLE_EQ(model.families[1].probe_micros, 0.040);
-  EXPECT_EQ(model.ribbon_overhead, measured.ribbon_overhead);
+  EXPECT_EQ(model.ribbon_overhead, inputs.ribbon_overhead);
   const LookupCostModel unset =
-      CostModelFor(FilterSpec{.monkey = true, .mixed = true}, measured);
-  EXPECT_EQ(unset.families[0].probe_micros, measured.bloomgate_probe_micros);
-  EXPECT_EQ(unset.families[1].probe_micros, measured.ribbon_probe_micros);
+      CostModelFor(FilterSpec{.monkey = true, .mixed = true}, inputs);
+  EXPECT_EQ(unset.families[0].probe_micros, kDefaultBloomgateProbeMicros);
+  EXPECT_EQ(unset.families[1].probe_micros, kDefaultRocksDBRibbonProbeMicros);
 }
 
 }  // namespace
