@@ -16,6 +16,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "bloomgate/allocation.h"
+#include "bloomgate/rocksdb_filter_policy.h"
 #include "tools/bench/fp_model.h"
 
 namespace bloomgate::bench {
@@ -221,12 +222,17 @@ void RecordReads(const FilterSpec& filter,
   }
 }
 
-// The floor (FewestWastedReads) for `absent` lookups that met file f
-// covered[f] times, at the memory the tree's filters took. Every file's
-// keys, a file left without a filter's too, share that memory: the floor
-// may give that file bits. NaN where it has no answer.
-double FloorPerMiss(const EngineShape& shape,
-                    absl::Span<const uint64_t> covered, uint64_t absent) {
+// The floors for `absent` lookups that met file f covered[f] times, at the
+// memory the tree's filters took: FewestWastedReads over the
+// information-theoretic curve 2^-b (ios_per_miss_floor), and over Ribbon's,
+// 2^(-b / (1 + o)), o RocksDB's overhead for the files' mean keys, which is
+// FewestWastedReads at b / (1 + o) (ios_per_miss_mix_floor; every Bloom
+// filter's curve lies above Ribbon's, so no mix of the two reads less in
+// expectation). Every file's keys, a file left without a filter's too, share
+// that memory: a floor may give that file bits. NaN where there is no
+// answer.
+void SetFloors(const EngineShape& shape, absl::Span<const uint64_t> covered,
+               uint64_t absent, BenchResult* r) {
   std::vector<FilterRun> runs;
   double keys = 0;
   for (size_t f = 0; f < shape.files.size(); ++f) {
@@ -241,7 +247,14 @@ double FloorPerMiss(const EngineShape& shape,
   const double bits_per_key =
       Ratio(8.0 * static_cast<double>(shape.filter_bytes), keys);
   absl::StatusOr<double> floor = FewestWastedReads(bits_per_key, runs);
-  return floor.ok() ? *floor : kNaN;
+  r->ios_per_miss_floor = floor.ok() ? *floor : kNaN;
+  if (shape.files.empty()) return;
+  const double overhead =
+      CostInputsFor(static_cast<uint64_t>(keys) / shape.files.size())
+          .ribbon_overhead;
+  absl::StatusOr<double> mix_floor =
+      FewestWastedReads(bits_per_key / (1 + overhead), runs);
+  r->ios_per_miss_mix_floor = mix_floor.ok() ? *mix_floor : kNaN;
 }
 
 void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
@@ -281,11 +294,12 @@ void PredictMisses(const EngineShape& shape, const FilterSpec& filter,
     r->fp_predicted = predicted_reads / static_cast<double>(covering);
   }
   r->ios_per_miss_floor = kNaN;
+  r->ios_per_miss_mix_floor = kNaN;
   if (!floor_bounds_reads || filter.family == FilterFamily::kNone ||
       absent == 0) {
     return;
   }
-  r->ios_per_miss_floor = FloorPerMiss(shape, covered, absent);
+  SetFloors(shape, covered, absent, r);
 }
 
 // Whether `a` and `b` have the same files: levels, key ranges and entries.

@@ -108,8 +108,10 @@ void RecordReads(const FilterSpec& filter,
 // floor: the fewest reads per absent lookup that any per-file hash-based
 // filters of the memory these took (over every file's keys, filtered or
 // not) could let through on these files, in expectation, for keys that do
-// not depend on the filters' hash (FewestWastedReads, one run per file).
-// `floor_bounds_reads` false leaves the floor out (NaN): where a read may
+// not depend on the filters' hash (FewestWastedReads, one run per file),
+// and the same over Ribbon's curve, below which no mix of Bloom and Ribbon
+// filters reads (BenchResult::ios_per_miss_mix_floor).
+// `floor_bounds_reads` false leaves the floors out (NaN): where a read may
 // serve more than one lookup (a MultiGet batch, a block cache) the reads
 // per lookup are not what it bounds.
 void PredictMisses(const EngineShape& shape, const FilterSpec& filter,

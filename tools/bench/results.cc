@@ -240,6 +240,7 @@ constexpr ResultField kResultFields[] = {
     Field<&BenchResult::fp_predicted>("fp_predicted"),
     Field<&BenchResult::ios_per_miss_predicted>("ios_per_miss_predicted"),
     Field<&BenchResult::ios_per_miss_floor>("ios_per_miss_floor"),
+    Field<&BenchResult::ios_per_miss_mix_floor>("ios_per_miss_mix_floor"),
     Field<&BenchResult::engine_counters>("engine_counters", nullptr,
                                          &HasEngineCounters),
     Field<&BenchResult::filter_bytes>("filter_bytes"),

@@ -91,6 +91,14 @@ struct BenchResult : lsm::LookupCounters {
   // lookups). NaN without a filter or absent lookups, and where a read may
   // serve more than one lookup (multireadmissing, a RocksDB block cache).
   double ios_per_miss_floor = 0;
+  // The fewest reads per absent lookup any mix of Bloom and Ribbon filters
+  // of this memory could make on these files, in expectation: the floor
+  // over Ribbon's curve 2^(-b / (1 + o)), o RocksDB's overhead for the
+  // files' mean keys (every Bloom filter's curve lies above it). At most
+  // 2^(B (1 - 1 / (1 + o))) times ios_per_miss_floor at B bits per key,
+  // less where the floor leaves a file unfiltered. NaN where
+  // ios_per_miss_floor is.
+  double ios_per_miss_mix_floor = 0;
 
   // Every counter of the engine's own (Engine::GetEngineCounters), as
   // changed by the timed lookups: the LSM's statistics, RocksDB's tickers.

@@ -448,8 +448,9 @@ void Runner::PrintTarget(const Target& target) const {
     *out_ << " (budget " << target.bits << " bits/key on average over "
           << options_.engine.num_levels << " levels of fanout "
           << options_.engine.max_bytes_for_level_multiplier << "; by level";
-    absl::StatusOr<std::vector<RunFilter>> families = LevelFilters(
-        target.filter, options_.engine.num_levels, CostInputsFor(KeysPerFile()));
+    absl::StatusOr<std::vector<RunFilter>> families =
+        LevelFilters(target.filter, options_.engine.num_levels,
+                     CostInputsFor(KeysPerFile()));
     for (size_t level = 0; level < target.level_bits.size(); ++level) {
       *out_ << " L" << level << " "
             << absl::StrFormat("%.2f", target.level_bits[level]);

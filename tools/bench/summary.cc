@@ -108,32 +108,25 @@ std::string Conditions(const std::vector<const BenchResult*>& group) {
 }
 
 // Where the group has RocksDB's Ribbon filters (alone or mixed): how close
-// to the floor they can come at all. A curve 2^(-b / (1 + o)) reaches the
-// floor at b / (1 + o) bits, 2^(B (1 - 1 / (1 + o))) times it at B bits per
-// key, unless a level goes unfiltered (docs/monkey-allocation.md, "What it
-// bounds"); o is RocksDB's own for the tree's mean file (CostInputsFor).
+// to the floor they can come at all, in expectation: the floor over Ribbon's
+// curve over the floor itself, at that filter's memory on its files
+// (BenchResult::ios_per_miss_mix_floor; docs/monkey-allocation.md, "What it
+// bounds").
 std::string RibbonsBound(const std::vector<const BenchResult*>& group) {
-  const BenchResult* ribbon = nullptr;
   for (const BenchResult* r : group) {
-    if (r->filter.family == FilterFamily::kRocksDBRibbon || r->filter.mixed) {
-      ribbon = r;
-      break;
+    if (r->filter.family != FilterFamily::kRocksDBRibbon && !r->filter.mixed) {
+      continue;
     }
+    if (!(r->ios_per_miss_floor > 0 && r->ios_per_miss_mix_floor > 0)) {
+      return "";
+    }
+    return absl::StrFormat(
+        "; no mix of Bloom and Ribbon filters reads less than %.2fx the "
+        "floor in expectation (the floor over Ribbon's curve, RocksDB's "
+        "overhead for these files)",
+        r->ios_per_miss_mix_floor / r->ios_per_miss_floor);
   }
-  if (ribbon == nullptr || ribbon->sst_files <= 0) return "";
-  int64_t keys = 0;
-  for (int64_t k : ribbon->keys_per_level) keys += k;
-  if (keys <= 0) return "";
-  const double overhead =
-      CostInputsFor(static_cast<uint64_t>(keys / ribbon->sst_files))
-          .ribbon_overhead;
-  const double bits = ribbon->bits_per_key;
-  return absl::StrFormat(
-      "; any mix of Bloom and Ribbon filters, %.2fx at least unless a level "
-      "goes unfiltered (Ribbon's overhead %.3f for files of %d keys, "
-      "RocksDB's sizing)",
-      std::exp2(bits * (1 - 1 / (1 + overhead))), overhead,
-      keys / ribbon->sst_files);
+  return "";
 }
 
 // Each filter's reads per absent lookup over the floor at its memory, in

@@ -473,8 +473,8 @@ class Predictor {
     PolicyPlan plan;
     plan.name = "floor";
     plan.description =
-        "the fewest any per-file filters in this memory could read (2^-bits, "
-        "one run per file)";
+        "the fewest any per-file hash-based filters in this memory could read, "
+        "in expectation (2^-bits, one run per file)";
     plan.reads_per_absent_lookup = *floor;
     return plan;
   }
@@ -506,7 +506,8 @@ double CurrentFp(const PlanFile& f) {
   const double bits =
       static_cast<double>(array_bits) / static_cast<double>(f.entries);
   if (f.filter_policy == "ribbonfilter") {
-    return PredictedRibbonFpRate(bits, CostInputsFor(f.entries).ribbon_overhead);
+    return PredictedRibbonFpRate(bits,
+                                 CostInputsFor(f.entries).ribbon_overhead);
   }
   const FilterSpec bloom{.family = FilterFamily::kRocksDBBloom};
   return PredictedFilterFpRate(Layout::kBlocked, f.entries, array_bits,

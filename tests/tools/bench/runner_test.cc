@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "bloomgate/rocksdb_filter_policy.h"
 #include "gtest/gtest.h"
 #include "tests/testing/fp_bounds.h"
 #include "tests/testing/temp_dir.h"
@@ -571,6 +572,45 @@ TEST_F(SameTreeTest, WithoutAReferenceEachFilterTakesItsBudget) {
     }
   }
   EXPECT_EQ(output_.find("--memory_reference)"), std::string::npos) << output_;
+}
+
+// The floor over Ribbon's curve bounds every mix of Bloom and Ribbon
+// filters from below, in expectation: on one tree, the mixed policy (a read
+// weighed at 5 us, where the two families' costs are close), Ribbon alone
+// and bloomgate's Bloom filter each let through no fewer absent keys than
+// that floor allows, within the count's binomial noise; and the floor
+// itself lies between the information-theoretic floor and
+// 2^(B (1 - 1 / (1 + o))) times it (equal where both floors filter every
+// file, as here).
+TEST_F(SameTreeTest, NoMixOfBloomAndRibbonReadsBelowTheFloorOverRibbonsCurve) {
+  BenchOptions o = LeveledOptions();
+  o.filters =
+      *ParseFilterList("bloomgate:10:monkey:mixed:5,rocksdb_ribbon,bloomgate");
+  for (const BenchResult& r : RunAll(o)) {
+    if (IsFillBenchmark(r.benchmark)) continue;
+    const std::string name = r.filter.KindName();
+    ASSERT_GT(r.ios_per_miss_floor, 0) << name << "\n" << output_;
+    ASSERT_GE(r.ios_per_miss_mix_floor, r.ios_per_miss_floor) << name;
+    const uint64_t keys = [&] {
+      uint64_t n = 0;
+      for (int64_t k : r.keys_per_level) n += static_cast<uint64_t>(k);
+      return n;
+    }();
+    const double overhead =
+        CostInputsFor(keys / static_cast<uint64_t>(r.sst_files))
+            .ribbon_overhead;
+    EXPECT_LE(r.ios_per_miss_mix_floor,
+              r.ios_per_miss_floor *
+                  std::exp2(r.bits_per_key * (1 - 1 / (1 + overhead))) *
+                  (1 + 1e-3))  // the allocations' own tolerance
+        << name;
+    const double misses = static_cast<double>(r.misses);
+    EXPECT_GE(static_cast<double>(r.miss_reads),
+              ::bloomgate::testing::FpSumLowerBound(r.ios_per_miss_mix_floor *
+                                                    misses))
+        << name << "\n"
+        << output_;
+  }
 }
 
 }  // namespace
