@@ -9,12 +9,12 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
 #include "src/lsm/format.h"
 
@@ -115,9 +115,7 @@ TEST(IndexSearchTest, ManyEntriesTieOnTheirNumber) {
   // only after them: the search falls back to the keys themselves.
   std::vector<IndexEntry> index;
   for (int i = 0; i < 500; ++i) {
-    char suffix[8];
-    std::snprintf(suffix, sizeof(suffix), "%04d", i);
-    index.push_back({std::string("p") + "12345678" + suffix, BlockHandle{}});
+    index.push_back({absl::StrFormat("p12345678%04d", i), BlockHandle{}});
   }
   index.insert(index.begin(), {"a", BlockHandle{}});
   index.push_back({"z", BlockHandle{}});
@@ -136,14 +134,11 @@ TEST(IndexSearchTest, DecimalKeysLikeTheBenchmarks) {
   // numbers after it decide nearly every search alone.
   std::vector<IndexEntry> index;
   for (int64_t slot = 0; slot < 200000; slot += 170) {
-    char key[17];
-    std::snprintf(key, sizeof(key), "%016lld", static_cast<long long>(slot));
-    index.push_back({key, BlockHandle{}});
+    index.push_back({absl::StrFormat("%016d", slot), BlockHandle{}});
   }
   const IndexSearch search(index);
   for (int64_t slot = 0; slot < 200500; slot += 7) {
-    char key[17];
-    std::snprintf(key, sizeof(key), "%016lld", static_cast<long long>(slot));
+    const std::string key = absl::StrFormat("%016d", slot);
     ASSERT_EQ(search.LowerBound(index, key), Expected(index, key)) << key;
   }
 }
