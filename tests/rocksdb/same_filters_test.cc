@@ -2,11 +2,14 @@
 //
 // A name means the same filters on every host: two processes, one of them
 // beside a CPU hog, grow the same tree RocksDB compacts itself under
-// bloomgate:10:monkey:mixed:5 with the live tree, and every file gets the
+// bloomgate:10:monkey:mixed:5 (the assumed shape), and every file gets the
 // same filter, family and size. A read of 5 us (from the page cache) puts
 // the two families' costs close, so that probe times a process measured
 // would move the choice: this tree's level 5 gets bloomgate's filters, its
-// level 6 Ribbon's. Each process is this test binary run again on
+// level 6 Ribbon's. (With the live tree the choices also depend on what
+// RocksDB has told the listener when a job begins; on RocksDB 11.8.1 a
+// few files' sizes still differ from run to run, by under 2%:
+// docs/rocksdb-plugin.md.) Each process is this test binary run again on
 // one disabled test, so that nothing one process computed (a cache, a
 // once-per-process value) reaches the other.
 
@@ -96,7 +99,6 @@ TEST(SameFiltersTest, DISABLED_GrowTheTree) {
   if (std::getenv(kHogVar) != nullptr) hog.emplace();
   rocksdb::Options options =
       SmallLeveledTreeOptions(ByName("bloomgate:10:monkey:mixed:5"));
-  options.listeners.push_back(ListenerByName());
   TempDir dir;
   auto db = OpenDb(options, dir.path());
   ASSERT_NE(db, nullptr);
