@@ -33,11 +33,23 @@ constexpr double kHighestRibbonParameter = 100;
 
 }  // namespace
 
+FilterBlockKind KindOfFilterBlock(std::string_view contents) {
+  if (contents.ends_with(kBloomgateMagic)) return FilterBlockKind::kBloomgate;
+  if (contents.size() <= kBuiltinMetadataBytes) return FilterBlockKind::kOther;
+  switch (contents[contents.size() - kBuiltinMetadataBytes]) {
+    case kFastLocalBloomMarker:
+      return FilterBlockKind::kRocksDBBloom;
+    case kStandard128RibbonMarker:
+      return FilterBlockKind::kRocksDBRibbon;
+    default:
+      return FilterBlockKind::kOther;
+  }
+}
+
 bool IsBuiltinFilterBlock(std::string_view contents) {
-  if (contents.size() <= kBuiltinMetadataBytes) return false;
-  if (contents.ends_with(kBloomgateMagic)) return false;
-  const char marker = contents[contents.size() - kBuiltinMetadataBytes];
-  return marker == kFastLocalBloomMarker || marker == kStandard128RibbonMarker;
+  const FilterBlockKind kind = KindOfFilterBlock(contents);
+  return kind == FilterBlockKind::kRocksDBBloom ||
+         kind == FilterBlockKind::kRocksDBRibbon;
 }
 
 rocksdb::FilterBitsReader* NewAnyFilterBitsReader(

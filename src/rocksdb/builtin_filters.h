@@ -28,6 +28,18 @@
 
 namespace bloomgate::rocksdb_internal {
 
+// What a filter block is, by its last bytes: bloomgate's (its magic,
+// whether or not the rest of it is intact), RocksDB's FastLocalBloom or
+// Standard128Ribbon (their metadata's marker), or anything else (RocksDB's
+// legacy formats, empty or unknown blocks).
+enum class FilterBlockKind {
+  kBloomgate,
+  kRocksDBBloom,
+  kRocksDBRibbon,
+  kOther
+};
+FilterBlockKind KindOfFilterBlock(std::string_view contents);
+
 // Whether `contents` is a block of RocksDB's FastLocalBloom or Ribbon
 // filter, by its metadata, and not a bloomgate block. Anything else
 // (bloomgate's blocks, damaged or not, RocksDB's legacy formats, empty

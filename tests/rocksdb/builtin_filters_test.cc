@@ -52,6 +52,24 @@ TEST(BuiltinFiltersTest, TellsRocksDBsBlocksFromBloomgates) {
   EXPECT_FALSE(IsBuiltinFilterBlock(damaged));
 }
 
+TEST(BuiltinFiltersTest, NamesEachBlocksKind) {
+  EXPECT_EQ(KindOfFilterBlock(Block(kRocksDBBloom, 5000)),
+            FilterBlockKind::kRocksDBBloom);
+  EXPECT_EQ(KindOfFilterBlock(Block(kRocksDBRibbon, 5000)),
+            FilterBlockKind::kRocksDBRibbon);
+  EXPECT_EQ(KindOfFilterBlock(Block(kBloomgate, 5000)),
+            FilterBlockKind::kBloomgate);
+  EXPECT_EQ(
+      KindOfFilterBlock(Block(FilterSpec{.layout = Layout::kStandard}, 5000)),
+      FilterBlockKind::kBloomgate);
+  EXPECT_EQ(KindOfFilterBlock(""), FilterBlockKind::kOther);
+  // RocksDB's legacy full-filter blocks end in their probe count and their
+  // number of cache lines, no marker.
+  std::string legacy(4096, '\0');
+  legacy += std::string("\x06\x00\x10\x00\x00", 5);
+  EXPECT_EQ(KindOfFilterBlock(legacy), FilterBlockKind::kOther);
+}
+
 // Every block a bloomgate policy may meet is read without a false
 // negative; what the reader cannot read answers "may match".
 TEST(BuiltinFiltersTest, ReadsEveryFamilyAndDegradesTheRest) {

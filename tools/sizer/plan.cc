@@ -492,26 +492,60 @@ class Predictor {
 // their bits: 5 bytes of metadata (the format, probes, columns).
 constexpr uint64_t kRocksDBFilterMetadataBytes = 5;
 
-// The FP rate of a file's filter as it is, by the policy that wrote it:
-// RocksDB's Ribbon ("ribbonfilter") at its memory, bloomgate's block at its
-// size, anything else as RocksDB's Bloom filter of its bit array.
+// A file's filter kind where its block was not read: what its policy name
+// says it writes.
+FilterKind KindByPolicyName(const PlanFile& f) {
+  if (f.filter_policy.rfind("bloomgate", 0) == 0) return FilterKind::kBloomgate;
+  if (f.filter_policy == "ribbonfilter") return FilterKind::kRocksDBRibbon;
+  return FilterKind::kRocksDBBloom;
+}
+
+// The FP rate of a file's filter as it is (PlanReport::
+// current_reads_per_absent_lookup says how each kind is read).
 double CurrentFp(const PlanFile& f) {
   if (f.filter_bytes == 0) return 1.0;
-  if (f.filter_policy.rfind("bloomgate", 0) == 0) {
-    return FilterSpec{}.PredictedBlockFpRate(f.entries, f.filter_bytes);
-  }
+  const FilterKind kind = f.filter.kind == FilterKind::kUnread
+                              ? KindByPolicyName(f)
+                              : f.filter.kind;
   const uint64_t array_bits =
       8 *
       (f.filter_bytes - std::min(f.filter_bytes, kRocksDBFilterMetadataBytes));
   const double bits =
       static_cast<double>(array_bits) / static_cast<double>(f.entries);
-  if (f.filter_policy == "ribbonfilter") {
-    return PredictedRibbonFpRate(bits,
-                                 CostInputsFor(f.entries).ribbon_overhead);
+  switch (kind) {
+    case FilterKind::kNone:
+    case FilterKind::kBloomgateDamaged:
+      return 1.0;
+    case FilterKind::kBloomgate:
+      if (f.filter.kind == FilterKind::kUnread) {  // by its size alone
+        return FilterSpec{}.PredictedBlockFpRate(f.entries, f.filter_bytes);
+      }
+      return PredictedFilterFpRate(f.filter.layout, f.filter.num_keys,
+                                   f.filter.num_bits, f.filter.num_probes);
+    case FilterKind::kRocksDBRibbon:
+      return PredictedRibbonFpRate(bits,
+                                   CostInputsFor(f.entries).ribbon_overhead);
+    case FilterKind::kUnread:
+    case FilterKind::kRocksDBBloom:
+      break;
   }
   const FilterSpec bloom{.family = FilterFamily::kRocksDBBloom};
   return PredictedFilterFpRate(Layout::kBlocked, f.entries, array_bits,
                                bloom.NumProbes(bits));
+}
+
+// "+"-joined FilterKindName of the kinds present, in FilterKind's order.
+std::string KindsOf(const std::vector<FilterKind>& kinds) {
+  std::string joined;
+  for (FilterKind kind :
+       {FilterKind::kUnread, FilterKind::kNone, FilterKind::kBloomgate,
+        FilterKind::kBloomgateDamaged, FilterKind::kRocksDBBloom,
+        FilterKind::kRocksDBRibbon}) {
+    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) continue;
+    if (!joined.empty()) joined += "+";
+    joined += FilterKindName(kind);
+  }
+  return joined;
 }
 
 }  // namespace
@@ -543,11 +577,14 @@ absl::StatusOr<PlanReport> PlanFromFiles(
   }
   SetReach(files, lookups != nullptr ? &sorted : nullptr);
 
+  std::vector<std::vector<FilterKind>> level_kinds;
   for (const PlanFile& f : files) {
     if (report.levels.empty() || report.levels.back().level != f.level) {
       report.levels.push_back({.level = f.level});
+      level_kinds.emplace_back();
     }
     PlanLevel& level = report.levels.back();
+    level_kinds.back().push_back(f.filter.kind);
     ++level.files;
     level.keys += f.entries;
     level.filter_bytes += f.filter_bytes;
@@ -555,6 +592,9 @@ absl::StatusOr<PlanReport> PlanFromFiles(
     report.keys += f.entries;
     report.filter_bytes += f.filter_bytes;
     report.current_reads_per_absent_lookup += f.reach * CurrentFp(f);
+  }
+  for (size_t l = 0; l < report.levels.size(); ++l) {
+    report.levels[l].filter_kinds = KindsOf(level_kinds[l]);
   }
   const auto keys = static_cast<double>(report.keys);
   report.current_bits_per_key =

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "bloomgate/filter_options.h"
 
 namespace bloomgate::tools {
 
@@ -23,6 +24,41 @@ namespace bloomgate::tools {
 // GB, TB), and at least one byte. InvalidArgument naming the text
 // otherwise.
 absl::StatusOr<uint64_t> ParseMemory(std::string_view text);
+
+// What a file's filter block is, read from its bytes.
+enum class FilterKind {
+  kUnread,     // not read: a partitioned or legacy filter, or no file to open
+  kNone,       // the file has no filter block
+  kBloomgate,  // bloomgate's block, valid (its header gives what it holds)
+  kBloomgateDamaged,  // in a bloomgate policy's file, a block that fails
+                      // validation: its reader answers "may match" for
+                      // every key
+  kRocksDBBloom,      // RocksDB's FastLocalBloom (also a hybrid's flushes)
+  kRocksDBRibbon,     // RocksDB's Standard128Ribbon
+};
+// "unread", "none", "bloomgate", "bloomgate_damaged", "rocksdb_bloom",
+// "rocksdb_ribbon".
+const char* FilterKindName(FilterKind kind);
+
+// One file's filter block as ReadFilterBlock reads it; the header fields
+// only for kBloomgate.
+struct FilterBlockInfo {
+  FilterKind kind = FilterKind::kUnread;
+  Layout layout = Layout::kBlocked;
+  int num_probes = 0;
+  uint64_t num_keys = 0;
+  uint64_t num_bits = 0;
+};
+
+// The filter block of the SST file at `sst_path`, through RocksDB's own
+// table reader (RocksDB's default options otherwise), as the file's table
+// property `filter_policy` (its filter_policy_name) files it: a bloomgate
+// policy's under bloomgate's compatibility name, RocksDB's Bloom and Ribbon
+// policies' under theirs, any other under its own name. kUnread where RocksDB
+// hands over no whole block (a partitioned filter); an error naming the path
+// where RocksDB cannot open the file.
+absl::StatusOr<FilterBlockInfo> ReadFilterBlock(
+    const std::string& sst_path, const std::string& filter_policy);
 
 // One live SST file, as the database describes it.
 struct PlanFile {
@@ -34,6 +70,9 @@ struct PlanFile {
   uint64_t deletions = 0;
   uint64_t filter_bytes = 0;  // its filter block (0: none)
   std::string filter_policy;  // the table property filter_policy_name
+  // Its filter block, read from the file (ReadLiveFiles); kUnread where
+  // it was not, and then taken to be what its policy name says.
+  FilterBlockInfo filter;
   // The expected number of times an absent-key lookup consults this
   // file's filter: the share of absent keys inside its key range
   // (docs/plan.md, "Reach"). Set by PlanFromFiles.
@@ -46,6 +85,9 @@ struct PlanLevel {
   uint64_t files = 0;
   uint64_t keys = 0;
   uint64_t filter_bytes = 0;
+  // The kinds of its files' filters, FilterKindName's, "+"-joined in the
+  // order of FilterKind ("rocksdb_bloom", "bloomgate+rocksdb_ribbon").
+  std::string filter_kinds = "";
   // The sum of its files' reach (files of a level >= 1 do not overlap; at
   // L0 this counts each file's filter check).
   double reach = 0;
@@ -80,11 +122,14 @@ struct PlanReport {
   uint64_t keys = 0;                // sum of the files' entries
   uint64_t filter_bytes = 0;        // sum of the files' filter_size
   double current_bits_per_key = 0;  // 8 * filter_bytes / keys
-  // The filters as they are, each file's at its own size (a RocksDB
-  // filter's bit array, its block less 5 bytes of metadata): as RocksDB's
-  // Ribbon filter where its filter_policy is "ribbonfilter", as bloomgate's
-  // blocked filter where it starts with "bloomgate", else as RocksDB's Bloom
-  // filter (a file without one: every covering lookup reads it).
+  // The filters as they are, each file's by what its block is
+  // (PlanFile::filter): bloomgate's at its header's layout, probes, keys and
+  // bits; RocksDB's Bloom or Ribbon at its bit array (its block less 5
+  // bytes of metadata). A file without a filter, or whose bloomgate block is
+  // damaged, is read by every covering lookup. A block not read is taken to
+  // be what its policy name says: RocksDB's Ribbon for "ribbonfilter",
+  // bloomgate's blocked filter for a name starting with "bloomgate", else
+  // RocksDB's Bloom filter.
   double current_reads_per_absent_lookup = 0;
   // The memory the predictions are for: --memory, or the filters' memory
   // now when it is not given.
@@ -104,7 +149,8 @@ struct PlanRequest {
 };
 
 // The live files of `column_family` of the database at `db_path`, opened
-// read-only (DB::OpenForReadOnly: nothing written, nothing created).
+// read-only (DB::OpenForReadOnly: nothing written, nothing created), each
+// with its filter block read (ReadFilterBlock).
 // InvalidArgument naming the path when it is not a RocksDB database, when
 // RocksDB refuses the options (e.g. a custom comparator) or the column
 // family does not exist.

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "nlohmann/json.hpp"
 #include "tools/sizer/plan.h"
 #include "tools/sizer/size.h"
@@ -23,7 +25,7 @@ std::string FormatPlanText(const PlanReport& r) {
   absl::StrAppendFormat(&out,
                         "reach: %s (docs/plan.md)\n"
                         "now: %.5f reads per absent lookup (each file's "
-                        "filter as its policy name says: docs/plan.md)\n",
+                        "filter as its block is: docs/plan.md)\n",
                         r.reach_model, r.current_reads_per_absent_lookup);
   if (r.policies.empty()) {
     absl::StrAppend(&out,
@@ -59,6 +61,11 @@ std::string FormatPlanText(const PlanReport& r) {
     }
     absl::StrAppend(&out, "\n");
   }
+  std::vector<std::string> kinds;
+  for (const PlanLevel& level : r.levels) {
+    kinds.push_back(absl::StrCat("L", level.level, " ", level.filter_kinds));
+  }
+  absl::StrAppend(&out, "filters now: ", absl::StrJoin(kinds, ", "), "\n");
   if (r.policies.empty()) return out;
   absl::StrAppendFormat(&out, "\n%-17s %12s %9s  %s\n", "policy",
                         "reads/absent", "vs bloom", "what");
@@ -82,6 +89,7 @@ std::string FormatPlanJson(const PlanReport& r) {
                       {"files", l.files},
                       {"keys", l.keys},
                       {"filter_bytes", l.filter_bytes},
+                      {"filter_kinds", l.filter_kinds},
                       {"reach", l.reach}});
   }
   nlohmann::ordered_json policies = nlohmann::ordered_json::array();
@@ -103,6 +111,7 @@ std::string FormatPlanJson(const PlanReport& r) {
                      {"deletions", f.deletions},
                      {"filter_bytes", f.filter_bytes},
                      {"filter_policy", f.filter_policy},
+                     {"filter_kind", FilterKindName(f.filter.kind)},
                      {"reach", f.reach}});
   }
   const nlohmann::ordered_json json = {

@@ -150,6 +150,15 @@ absl::StatusOr<std::vector<PlanFile>> ReadLiveFiles(
       // Older files may not carry the count in their metadata.
       if (file.entries == 0) file.entries = it->second->num_entries;
     }
+    if (file.filter_bytes == 0) {
+      file.filter.kind = FilterKind::kNone;
+    } else {
+      absl::StatusOr<FilterBlockInfo> filter =
+          ReadFilterBlock(absl::StrCat(f.directory, "/", f.relative_filename),
+                          file.filter_policy);
+      if (!filter.ok()) return filter.status();
+      file.filter = *filter;
+    }
     files.push_back(std::move(file));
   }
   return files;

@@ -10,12 +10,18 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
+#include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "bloomgate/rocksdb_filter_policy.h"
+#include "bloomgate/sizing.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
@@ -53,7 +59,9 @@ uint64_t Mix(uint64_t x) {  // splitmix64's finaliser
 
 constexpr uint64_t kKeys = 40000;
 
-rocksdb::Options DbOptions() {
+rocksdb::Options DbOptions(std::shared_ptr<const rocksdb::FilterPolicy> policy =
+                               std::shared_ptr<const rocksdb::FilterPolicy>(
+                                   rocksdb::NewBloomFilterPolicy(10))) {
   rocksdb::Options options;
   options.create_if_missing = true;
   options.disable_auto_compactions = true;
@@ -61,7 +69,7 @@ rocksdb::Options DbOptions() {
   options.target_file_size_base = 128 << 10;
   options.num_levels = 4;
   rocksdb::BlockBasedTableOptions table;
-  table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  table.filter_policy = std::move(policy);
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   return options;
 }
@@ -70,9 +78,10 @@ rocksdb::Options DbOptions() {
 // file's key range spanning most of the key space, as a random fill leaves
 // it: 30,000 keys compacted into L2, then 5,000 flushed and moved into L1,
 // then 2 x 2,500 flushed into L0.
-void BuildDatabase(const std::string& path) {
+void BuildDatabase(const std::string& path,
+                   const rocksdb::Options& options = DbOptions()) {
   std::unique_ptr<rocksdb::DB> db;
-  ASSERT_TRUE(rocksdb_compat::OpenDB(DbOptions(), path, &db).ok());
+  ASSERT_TRUE(rocksdb_compat::OpenDB(options, path, &db).ok());
   // The keys in a seeded random order (Fisher-Yates); each phase writes a
   // slice of it.
   std::vector<uint64_t> order(kKeys);
@@ -241,39 +250,68 @@ TEST_F(PlanTest, LeavesTheDatabaseAsItWas) {
   EXPECT_EQ(Listing(Path()), before);
 }
 
-// The prediction for the filters as they are against RocksDB's own count
-// of them: every absent-key Get that passes a file's filter is one
-// BLOOM_FILTER_FULL_POSITIVE (none is a true positive), so their count over
-// the lookups is the measured reads per absent lookup. The count is a sum
-// of independent Bernoulli trials whose variance is at most its mean: the
-// bound is 4 standard deviations, plus 10% for the model (the FP formula
-// and the reach estimated from key ranks).
-TEST_F(PlanTest, PredictionMatchesRocksDBsFilters) {
-  absl::StatusOr<PlanReport> report = Plan({.db_path = Path()});
-  ASSERT_TRUE(report.ok()) << report.status();
-  rocksdb::Options options = DbOptions();
+constexpr uint64_t kLookups = 100000;
+
+// The absent keys the measurements look up.
+std::vector<std::string> AbsentLookups() {
+  std::vector<std::string> lookups;
+  for (uint64_t n = 0; n < kLookups; ++n) {
+    lookups.push_back(AbsentKey(Mix(n + 12345) % (kKeys - 1)));
+  }
+  return lookups;
+}
+
+// The data-block reads per absent-key lookup of the database at `path`
+// opened with `options`, as RocksDB counts them: every absent-key Get that
+// passes a file's filter is one BLOOM_FILTER_FULL_POSITIVE (none is a true
+// positive), a data-block read that finds nothing, as the benchmark counts
+// reads. -1 on a failure, which the test has reported.
+double MeasuredReadsPerAbsentLookup(const std::string& path,
+                                    rocksdb::Options options) {
   options.create_if_missing = false;
   options.statistics = rocksdb::CreateDBStatistics();
   std::unique_ptr<rocksdb::DB> db;
-  ASSERT_TRUE(rocksdb_compat::OpenDB(options, Path(), &db).ok());
-  constexpr uint64_t kLookups = 100000;
-  std::vector<std::string> lookups;
+  EXPECT_TRUE(rocksdb_compat::OpenDB(options, path, &db).ok());
+  if (db == nullptr) return -1;
   std::string value;
-  for (uint64_t n = 0; n < kLookups; ++n) {
-    const std::string key = AbsentKey(Mix(n + 12345) % (kKeys - 1));
-    lookups.push_back(key);
-    ASSERT_TRUE(db->Get({}, key, &value).IsNotFound());
+  for (const std::string& key : AbsentLookups()) {
+    EXPECT_TRUE(db->Get({}, key, &value).IsNotFound()) << key;
   }
-  const double positives = static_cast<double>(
-      options.statistics->getTickerCount(rocksdb::BLOOM_FILTER_FULL_POSITIVE));
-  ASSERT_EQ(options.statistics->getTickerCount(
+  EXPECT_EQ(options.statistics->getTickerCount(
                 rocksdb::BLOOM_FILTER_FULL_TRUE_POSITIVE),
             0u);
-  db.reset();
-  const double measured = positives / kLookups;
+  return static_cast<double>(options.statistics->getTickerCount(
+             rocksdb::BLOOM_FILTER_FULL_POSITIVE)) /
+         kLookups;
+}
+
+// How far a measured count may fall from a prediction `predicted` of reads
+// per lookup over kLookups lookups: the count is a sum of independent
+// Bernoulli trials whose variance is at most its mean, so 4 standard
+// deviations, plus 10% for the model (the FP formulas and the reach
+// estimated from key ranks).
+double Bound(double predicted) {
+  return 4 * std::sqrt(predicted * kLookups) / kLookups + 0.1 * predicted;
+}
+
+// The lookups as a file for --lookups, at `path`.
+void WriteLookups(const std::string& path) {
+  std::FILE* out = std::fopen(path.c_str(), "w");
+  ASSERT_NE(out, nullptr);
+  for (const std::string& key : AbsentLookups()) {
+    std::fprintf(out, "%s\n", key.c_str());
+  }
+  std::fclose(out);
+}
+
+// The prediction for the filters as they are against RocksDB's own count
+// of them.
+TEST_F(PlanTest, PredictionMatchesRocksDBsFilters) {
+  absl::StatusOr<PlanReport> report = Plan({.db_path = Path()});
+  ASSERT_TRUE(report.ok()) << report.status();
+  const double measured = MeasuredReadsPerAbsentLookup(Path(), DbOptions());
   const double predicted = report->current_reads_per_absent_lookup;
-  const double bound =
-      4 * std::sqrt(predicted * kLookups) / kLookups + 0.1 * predicted;
+  const double bound = Bound(predicted);
   EXPECT_NEAR(measured, predicted, bound);
   RecordProperty("measured", absl::StrFormat("%.5f", measured));
   RecordProperty("predicted", absl::StrFormat("%.5f", predicted));
@@ -286,13 +324,7 @@ TEST_F(PlanTest, PredictionMatchesRocksDBsFilters) {
 
   // With the lookups themselves as the sample, each file's reach is counted.
   const std::string sample = dir_->Sub("lookups.txt");
-  {
-    std::FILE* out = std::fopen(sample.c_str(), "w");
-    ASSERT_NE(out, nullptr);
-    for (const std::string& key : lookups)
-      std::fprintf(out, "%s\n", key.c_str());
-    std::fclose(out);
-  }
+  WriteLookups(sample);
   absl::StatusOr<PlanReport> sampled =
       Plan({.db_path = Path(), .lookups_path = sample});
   ASSERT_TRUE(sampled.ok()) << sampled.status();
@@ -355,6 +387,135 @@ TEST_F(PlanTest, RejectsWhatIsNotADatabase) {
   EXPECT_THAT(report.status().message(), HasSubstr(fresh + ": "));
   EXPECT_THAT(report.status().message(), HasSubstr("no live SST files"));
 }
+
+// `now` reads each file's filter as what its block is, whatever policy
+// wrote it: for each policy, the tree above (L0, L1, L2) written with it,
+// the kinds plan reads at each level, and its `now` against RocksDB's count
+// of the filters' positives.
+struct NowCase {
+  const char* name;
+  // The policy: RocksDB's by a factory, bloomgate's by its name, with the
+  // live tree's listener where `live_tree`.
+  std::function<const rocksdb::FilterPolicy*()> rocksdb_policy;
+  const char* bloomgate_name;
+  bool live_tree;
+  // FilterKindName of each level's filters, L0 to L2.
+  std::vector<std::string> level_kinds;
+  // Whether the policy's name alone (every block taken to be what the name
+  // writes) misreads the tree beyond the bound, as it does a policy that
+  // writes two families: what reading the blocks changes.
+  bool name_misreads;
+
+  friend void PrintTo(const NowCase& c, std::ostream* os) { *os << c.name; }
+};
+
+class PlanNowTest : public ::testing::TestWithParam<NowCase> {
+ protected:
+  static rocksdb::Options Options() {
+    const NowCase& c = GetParam();
+    if (c.rocksdb_policy) {
+      return DbOptions(
+          std::shared_ptr<const rocksdb::FilterPolicy>(c.rocksdb_policy()));
+    }
+    absl::StatusOr<RocksDBFilterOptions> named =
+        ParseRocksDBFilterPolicyId(c.bloomgate_name);
+    EXPECT_TRUE(named.ok()) << named.status();
+    if (!c.live_tree) {
+      absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>> policy =
+          CreateRocksDBFilterPolicy(named.value_or(RocksDBFilterOptions{}));
+      EXPECT_TRUE(policy.ok()) << policy.status();
+      return DbOptions(policy.value_or(nullptr));
+    }
+    absl::StatusOr<RocksDBLiveTreeFilter> pair =
+        CreateRocksDBLiveTreeFilter(named.value_or(RocksDBFilterOptions{}));
+    EXPECT_TRUE(pair.ok()) << pair.status();
+    if (!pair.ok()) return DbOptions();
+    rocksdb::Options options = DbOptions(pair->policy);
+    options.listeners.push_back(pair->listener);
+    return options;
+  }
+};
+
+TEST_P(PlanNowTest, ReadsEachFilterAsItsBlockIs) {
+  test_support::TempDir dir("bloomgate_plan_now_test");
+  const std::string path = dir.Sub("db");
+  const rocksdb::Options options = Options();
+  BuildDatabase(path, options);
+  absl::StatusOr<PlanReport> report = Plan({.db_path = path});
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->levels.size(), 3u);
+  for (size_t l = 0; l < 3; ++l) {
+    EXPECT_EQ(report->levels[l].filter_kinds, GetParam().level_kinds[l])
+        << "L" << l;
+  }
+
+  const double measured = MeasuredReadsPerAbsentLookup(path, options);
+  const double predicted = report->current_reads_per_absent_lookup;
+  EXPECT_NEAR(measured, predicted, Bound(predicted));
+  const std::string sample = dir.Sub("lookups.txt");
+  WriteLookups(sample);
+  absl::StatusOr<PlanReport> sampled =
+      Plan({.db_path = path, .lookups_path = sample});
+  ASSERT_TRUE(sampled.ok()) << sampled.status();
+  EXPECT_NEAR(measured, sampled->current_reads_per_absent_lookup,
+              Bound(sampled->current_reads_per_absent_lookup));
+
+  // What the policy's name alone would have said (every block unread).
+  std::vector<PlanFile> unread = report->files;
+  for (PlanFile& f : unread) f.filter = {};
+  absl::StatusOr<PlanReport> named = PlanFromFiles(unread, std::nullopt);
+  ASSERT_TRUE(named.ok()) << named.status();
+  const double by_name = named->current_reads_per_absent_lookup;
+  if (GetParam().name_misreads) {
+    EXPECT_GT(std::abs(measured - by_name), Bound(by_name));
+  }
+  RecordProperty("measured", absl::StrFormat("%.5f", measured));
+  RecordProperty("predicted", absl::StrFormat("%.5f", predicted));
+  RecordProperty("by_name", absl::StrFormat("%.5f", by_name));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Policies, PlanNowTest,
+    ::testing::Values(
+        NowCase{"rocksdb_ribbon",
+                [] { return rocksdb::NewRibbonFilterPolicy(10, -1); },
+                "",
+                false,
+                {"rocksdb_ribbon", "rocksdb_ribbon", "rocksdb_ribbon"},
+                false},
+        // The hybrid: Bloom on level 0, Ribbon below.
+        NowCase{"rocksdb_hybrid",
+                [] { return rocksdb::NewRibbonFilterPolicy(10, 1); },
+                "",
+                false,
+                {"rocksdb_bloom", "rocksdb_ribbon", "rocksdb_ribbon"},
+                true},
+        NowCase{"bloomgate",
+                nullptr,
+                "bloomgate:10",
+                false,
+                {"bloomgate", "bloomgate", "bloomgate"},
+                false},
+        NowCase{"bloomgate_standard",
+                nullptr,
+                "bloomgate:10:standard",
+                false,
+                {"bloomgate", "bloomgate", "bloomgate"},
+                false},
+        // On the live tree, with probes of Ribbon's filter taken to cost
+        // next to nothing beside bloomgate's: every compaction's output
+        // gets Ribbon's filter, every flush bloomgate's (a flush's family
+        // is chosen before its keys are known). All under the one policy
+        // name "bloomgate".
+        NowCase{"bloomgate_mixed",
+                nullptr,
+                "bloomgate:10:monkey:mixed:probe_ns=1000/1",
+                true,
+                {"bloomgate", "rocksdb_ribbon", "rocksdb_ribbon"},
+                true}),
+    [](const ::testing::TestParamInfo<NowCase>& info) {
+      return std::string(info.param.name);
+    });
 
 // --column_family: the files of that column family only.
 TEST(PlanColumnFamilyTest, ReadsTheColumnFamilyAsked) {
@@ -473,6 +634,58 @@ TEST(PlanFromFilesTest, ReachIsTheShareOfKeysInTheRange) {
   EXPECT_TRUE(report->policies.empty());
   EXPECT_NEAR(report->current_reads_per_absent_lookup, 1 + 2100.0 / 4100,
               0.001);
+}
+
+// `now` takes each file's filter at what its block says, and a block whose
+// reader matches every key at an FP rate of 1.
+TEST(PlanFromFilesTest, NowReadsEachBlockByItsKind) {
+  PlanFile f;
+  f.name = "/l1";
+  f.level = 1;
+  f.smallest = PresentKey(0);
+  f.largest = PresentKey(9999);
+  f.entries = 10000;
+  f.filter_bytes = 12500;
+  f.filter_policy = "bloomgate";
+  f.filter = {.kind = FilterKind::kBloomgate,
+              .layout = Layout::kStandard,
+              .num_probes = 3,
+              .num_keys = 9000,
+              .num_bits = 99000};
+  absl::StatusOr<PlanReport> report = PlanFromFiles({f}, std::nullopt);
+  ASSERT_TRUE(report.ok()) << report.status();
+  const double reach = report->files[0].reach;
+  EXPECT_GT(reach, 0.99);
+  EXPECT_DOUBLE_EQ(
+      report->current_reads_per_absent_lookup,
+      reach * PredictedFilterFpRate(Layout::kStandard, 9000, 99000, 3));
+  EXPECT_EQ(report->levels[0].filter_kinds, "bloomgate");
+
+  f.filter = {.kind = FilterKind::kBloomgateDamaged};
+  report = PlanFromFiles({f}, std::nullopt);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_DOUBLE_EQ(report->current_reads_per_absent_lookup, reach);
+
+  // One Ribbon block and one Bloom block in one bloomgate policy's level:
+  // each read as what it is, whatever the name says.
+  PlanFile ribbon = f, bloom = f;
+  ribbon.filter = {.kind = FilterKind::kRocksDBRibbon};
+  bloom.filter = {.kind = FilterKind::kRocksDBBloom};
+  bloom.name = "/l1b";
+  bloom.smallest = PresentKey(10000);
+  bloom.largest = PresentKey(19999);
+  report = PlanFromFiles({ribbon, bloom}, std::nullopt);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->levels[0].filter_kinds, "rocksdb_bloom+rocksdb_ribbon");
+  ribbon.filter_policy = "ribbonfilter";
+  bloom.filter_policy = "bloomfilter";
+  ribbon.filter = bloom.filter = {};  // unread: by the names, the same
+  absl::StatusOr<PlanReport> named =
+      PlanFromFiles({ribbon, bloom}, std::nullopt);
+  ASSERT_TRUE(named.ok()) << named.status();
+  EXPECT_DOUBLE_EQ(report->current_reads_per_absent_lookup,
+                   named->current_reads_per_absent_lookup);
+  EXPECT_EQ(named->levels[0].filter_kinds, "unread");
 }
 
 // A tree of level-0 files alone, all alike: every lookup passes every
