@@ -351,6 +351,36 @@ TEST_F(RocksDBFilterPolicyTest, ClampedPolicyWarnsOnceInTheLog) {
   EXPECT_EQ(text.str().find(expected, first + 1), std::string::npos);
 }
 
+// A mixed policy says once in the DB's LOG which times its cost model
+// weighs and where they came from: the defaults, or the name's probe_ns=.
+TEST_F(RocksDBFilterPolicyTest, MixedPolicySaysItsCostsInTheLog) {
+  for (const auto& [name, said] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"bloomgate:10:monkey:mixed",
+            "a read at 100 us and a probe at 10 ns (bloomgate), 34 ns "
+            "(Ribbon), the defaults (bloomgate plan --calibrate"},
+           {"bloomgate:10:monkey:mixed:2:probe_ns=12.5/40",
+            "a read at 2 us and a probe at 12.5 ns (bloomgate), 40 ns "
+            "(Ribbon), the name's probe_ns="}}) {
+    std::shared_ptr<const rocksdb::FilterPolicy> policy;
+    ASSERT_TRUE(FromString(name, &policy).ok()) << name;
+    TempDir dir;
+    {
+      std::unique_ptr<rocksdb::DB> db =
+          OpenDb(MakeOptions({.filter_policy = policy}), dir.path());
+      ASSERT_NE(db, nullptr);
+      WriteFiles(*db, /*num_files=*/2, /*keys_per_file=*/100);
+    }
+    std::ifstream log(dir.path() + "/LOG");
+    std::stringstream text;
+    text << log.rdbuf();
+    const size_t first = text.str().find(said);
+    ASSERT_NE(first, std::string::npos) << name << "\n"
+                                        << text.str().substr(0, 2000);
+    EXPECT_EQ(text.str().find(said, first + 1), std::string::npos) << name;
+  }
+}
+
 // The blocks a policy builds have the probes its spec names.
 TEST_F(RocksDBFilterPolicyTest, BlocksHaveTheConfiguredProbes) {
   for (const auto& [id, probes] : std::vector<std::pair<std::string, int>>{
