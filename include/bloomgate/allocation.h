@@ -89,9 +89,9 @@ absl::StatusOr<double> FewestWastedReads(double average_bits_per_key,
 
 // Default costs, in microseconds, that a cost model takes where the spec
 // gives none (FilterSpec::bloomgate_probe_nanos, ribbon_probe_nanos, set by
-// a name's probe_ns=). Nothing measures them while filters are built, so a
+// a name's probe_ns field). Nothing measures them while filters are built, so a
 // name means the same filters on every host; `bloomgate plan --calibrate`
-// measures this machine's and prints the probe_ns= that would use them.
+// measures this machine's and prints the probe_ns field that would use them.
 // Probes: median ns per absent-key query of a 10-bits/key filter of 10^6
 // keys (1.25 MB, in cache), from bloomgate_benchmarks' QueryNegative row in
 // docs/filter-core-design.md (bloomgate blocked, scalar kernel: 10.0 ns;

@@ -14,6 +14,8 @@
 #ifndef BLOOMGATE_FILTER_SPEC_H_
 #define BLOOMGATE_FILTER_SPEC_H_
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -45,6 +47,40 @@ inline constexpr double kMaxFanout = 1000;
 // cache, a system call and a 4 KiB copy, a microsecond or two.
 inline constexpr double kDefaultDeviceReadMicros = 100;
 inline constexpr double kDefaultPageCacheReadMicros = 2;
+
+// The default half-life of measured reach (FilterSpec::reach_half_life):
+// counts of absent-key probes fade by half over this many probes answered
+// "no" by the process's pooled filters, about 200,000 lookups of a tree of
+// five levels.
+inline constexpr uint64_t kDefaultReachHalfLife = uint64_t{1} << 20;
+
+// The name of a process-wide filter memory pool (FilterSpec::pool), kept
+// inline so that a FilterSpec stays a plain value: up to kMaxLength
+// characters. A longer name is kept cut, and marked so that
+// FilterSpec::Validate refuses it.
+class PoolName {
+ public:
+  static constexpr size_t kMaxLength = 64;
+
+  constexpr PoolName() = default;
+  PoolName(std::string_view name);  // NOLINT: a name reads as a string
+  PoolName(const char* name)        // NOLINT: as `.pool = "app"`
+      : PoolName(std::string_view(name)) {}
+  PoolName(const std::string& name)  // NOLINT
+      : PoolName(std::string_view(name)) {}
+
+  std::string_view view() const { return {chars_.data(), size_}; }
+  bool empty() const { return size_ == 0 && !too_long_; }
+  // Whether the name it was made from was longer than kMaxLength.
+  bool too_long() const { return too_long_; }
+
+  bool operator==(const PoolName&) const = default;
+
+ private:
+  std::array<char, kMaxLength> chars_{};
+  uint8_t size_ = 0;
+  bool too_long_ = false;
+};
 
 // The fields are in the order designated initializers name them, e.g.
 // FilterSpec{.bits_per_key = 12, .layout = Layout::kStandard}.
@@ -82,7 +118,7 @@ struct FilterSpec {
   // kDefaultRocksDBRibbonProbeMicros in allocation.h). Nothing times probes
   // while filters are built, so the same name builds the same filters on
   // every host; `bloomgate plan --calibrate` measures this machine's and
-  // prints the probe_ns= to name them. Either both 0 or both > 0.
+  // prints the probe_ns field to name them. Either both 0 or both > 0.
   double bloomgate_probe_nanos = 0;
   double ribbon_probe_nanos = 0;
   // monkey only: the filters' memory in bytes, over all live files, instead
@@ -98,21 +134,34 @@ struct FilterSpec {
   // info LOG. At least kMinMemoryBudgetBytes; bits_per_key stays at its
   // default with a budget (the name has one or the other).
   uint64_t memory_budget_bytes = 0;
+  // With a memory budget: the name of a process-wide pool
+  // (FilterMemoryPool, filter_memory_pool.h) whose size the budget is.
+  // Every database and column family whose policy names the pool shares
+  // it: the allocation runs over the union of their live trees. Letters,
+  // digits, '_', '-' and '.'; empty for none.
+  PoolName pool = {};
+  // With a pool: where absent-key lookups go is measured (filters count the
+  // probes they answer "no", sampled) and weighs each file's share, the
+  // counts fading by half over this many probes. 0: not measured, every
+  // absent lookup taken to reach every file alike (key ranges alone).
+  uint64_t reach_half_life = kDefaultReachHalfLife;
 
   // The canonical name, which Parse reads back as an equal spec:
   //   "none"
-  //   "bloomgate:<bits_per_key or memory_budget_bytes>:<layout>[:probes=<k>]
+  //   "bloomgate:<bits_per_key or memory_budget_bytes>:<layout>[:probes:<k>]
   //       [:monkey[:<fanout>][:mixed[:<read_micros>]
-  //       [:probe_ns=<bloomgate_probe_nanos>/<ribbon_probe_nanos>]]]"
+  //       [:probe_ns:<bloomgate_probe_nanos>/<ribbon_probe_nanos>]]
+  //       [:pool:<pool>[:reach:off|<reach_half_life>]]]"
   //   "rocksdb_bloom:<bits_per_key>", "rocksdb_ribbon:<bits_per_key>"
   // with numbers in the shortest decimal that reads back as the same double;
   // ":probes" only when num_probes != 0, the fanout only when not 10, the
   // read time only when not kDefaultDeviceReadMicros, the probe times only
   // when given, e.g. "bloomgate:10:blocked", "bloomgate:9.5:standard:monkey:8",
   // "bloomgate:10:blocked:monkey:mixed:2",
-  // "bloomgate:10:blocked:monkey:mixed:probe_ns=12/40",
+  // "bloomgate:10:blocked:monkey:mixed:probe_ns:12/40",
   // "bloomgate:64MiB:blocked:monkey" (the budget as FormatByteSize
-  // writes it).
+  // writes it), "bloomgate:256MiB:blocked:monkey:mixed:pool:app"; the
+  // reach only when not kDefaultReachHalfLife.
   std::string Name() const;
 
   // The registry name (FilterKinds) that describes this spec's family,
@@ -126,8 +175,9 @@ struct FilterSpec {
   bool SameKind(const FilterSpec& other) const;
 
   // Parses
-  //   <kind>[:<bits_per_key or memory budget>[:<layout>][:probes=<k>]
-  //       [:monkey[:<fanout>][:mixed[:<read_micros>][:probe_ns=<b>/<r>]]]]
+  //   <kind>[:<bits_per_key or memory budget>[:<layout>][:probes:<k>]
+  //       [:monkey[:<fanout>][:mixed[:<read_micros>][:probe_ns:<b>/<r>]]
+  //       [:pool:<name>[:reach:off|<half-life>]]]]
   // where <kind> is a registry name (FilterKinds). The kind gives the
   // defaults: "bloomgate" is blocked at 10 bits per key, "bloomgate_monkey"
   // the same with monkey, "bloomgate_mixed" with monkey and mixed,
@@ -145,7 +195,9 @@ struct FilterSpec {
   // kMaxFanout], mixed without monkey, read_micros negative or not finite,
   // probe times negative, not finite, given without mixed or only one of
   // the two, an unknown family or layout; a memory budget without monkey,
-  // below kMinMemoryBudgetBytes, or with bits_per_key not at its default.
+  // below kMinMemoryBudgetBytes, or with bits_per_key not at its default;
+  // a pool without a memory budget or with a name of other characters, a
+  // reach half-life other than the default without a pool.
   // A kNone spec is always valid.
   absl::Status Validate() const;
 

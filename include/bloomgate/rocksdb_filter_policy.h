@@ -36,6 +36,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "bloomgate/allocation.h"
+#include "bloomgate/filter_memory_pool.h"
 #include "bloomgate/filter_spec.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/listener.h"
@@ -200,7 +201,15 @@ struct FilterMemory {
   uint64_t files = 0;
   // The memory budget of the column family's filter policy if it is a
   // bloomgate policy with one (FilterSpec::memory_budget_bytes), else 0.
+  // With a pool, the pool's size, which every database and column family
+  // in it shares.
   uint64_t budget_bytes = 0;
+  // The pool the policy names (FilterSpec::pool), empty for none, and what
+  // the pool's filters take over every database and column family in it
+  // (all zero if none has joined yet: a database joins at its first flush
+  // or compaction).
+  std::string pool;
+  FilterMemoryPool::Usage pool_usage;
 };
 
 // The filter memory of `column_family` of `db` (null: the default column
@@ -234,7 +243,7 @@ std::string RocksDBFilterPolicyId(const RocksDBFilterOptions& options);
 //   "bloomgate:<bits_per_key>"          blocked, e.g. "bloomgate:9.5"
 //   "bloomgate:<bits_per_key>:<layout>" layout "blocked" or "standard"
 // each optionally followed by
-//   ":probes=<k>"                       k probes instead of the optimum
+//   ":probes:<k>"                       k probes instead of the optimum
 //   ":monkey"                           level-aware, fanout 10
 //   ":monkey:<fanout>"                  level-aware, e.g.
 //   "bloomgate:10:monkey:8"
@@ -243,7 +252,21 @@ std::string RocksDBFilterPolicyId(const RocksDBFilterOptions& options);
 //                                       of 100 us
 //   ":mixed:<read_micros>"              ... of read_micros, e.g.
 //   "bloomgate:10:monkey:mixed:2"
-// e.g. "bloomgate:10:monkey", "bloomgate:10:standard:monkey".
+//   ":probe_ns:<b>/<r>"                 after the mixed part: probes of
+//                                       bloomgate's filter and Ribbon's
+//                                       weighed at b and r nanoseconds
+// and last, with a memory budget where the bits per key stand,
+//   ":pool:<name>"                      the budget is a pool's that every
+//                                       database naming it shares, spent by
+//                                       measured reach
+//                                       (filter_memory_pool.h), e.g.
+//   "bloomgate:256MiB:monkey:mixed:pool:app"
+//   ":pool:<name>:reach:off"            ... by key ranges alone
+// e.g. "bloomgate:10:monkey", "bloomgate:10:standard:monkey". A keyed
+// field may also be written with '=' (":probes=4", ":pool=app"), as ids
+// once were; an id never holds one: RocksDB's OPTIONS file braces such a
+// value, and reading it back drops the policy (7.8), silently, so that a
+// reopened database would run without filters.
 // InvalidArgument, saying what is wrong and what is expected, otherwise.
 absl::StatusOr<RocksDBFilterOptions> ParseRocksDBFilterPolicyId(
     std::string_view id);

@@ -23,15 +23,17 @@ namespace {
 // The rest of a table probe once the key is known to be in the table's
 // range: the filter's answer (`may_match`, asked by the caller, alone or
 // in a batch), then the one data-block read. True when the search is over
-// (found, deleted or an error).
+// (found, deleted or an error). A "no" is told to `sampler` if there is one
+// (a pooled store measuring where its absent lookups go).
 bool FinishProbe(const Table& t, std::string_view key, bool may_match,
-                 GetTally* tally, Table::Lookup* result, std::string* value,
-                 absl::Status* error) {
+                 LookupSampler* sampler, GetTally* tally, Table::Lookup* result,
+                 std::string* value, absl::Status* error) {
   if (t.has_filter()) {
     ++tally->filter_checks;
     if (!may_match) {
       ++tally->filter_negatives;
       tally->predicted_false_positives += t.predicted_fp_rate();
+      if (sampler != nullptr) sampler->Note(key);
       return false;
     }
     ++tally->filter_positives;
@@ -70,7 +72,8 @@ struct PendingLookup {
 // where Get would. Keeps its buffers from one call of Search to the next.
 class MultiGetSearch {
  public:
-  explicit MultiGetSearch(const Version& v) : v_(v) {}
+  MultiGetSearch(const Version& v, LookupSampler* sampler)
+      : v_(v), sampler_(sampler) {}
 
   // Looks up keys[i] for each i of `indices` in the files: *lookups gets one
   // PendingLookup per key, with its result, value, error and tallies.
@@ -90,6 +93,7 @@ class MultiGetSearch {
                    const std::vector<PendingLookup*>& lookups);
 
   const Version& v_;
+  LookupSampler* const sampler_;
   std::vector<PendingLookup*> active_;  // not done at the current level
   std::vector<PendingLookup*> group_;   // the keys of one file
   std::vector<std::pair<const Table*, PendingLookup*>> by_table_;
@@ -191,8 +195,8 @@ void MultiGetSearch::SearchTable(const Table& t, int level,
   }
   for (size_t i = 0; i < in_range_.size(); ++i) {
     PendingLookup* p = in_range_[i];
-    p->done = FinishProbe(t, p->key, may[i], &p->tallies[level], &p->result,
-                          &p->value, &p->error);
+    p->done = FinishProbe(t, p->key, may[i], sampler_, &p->tallies[level],
+                          &p->result, &p->value, &p->error);
   }
 }
 
@@ -291,7 +295,10 @@ absl::StatusOr<std::optional<std::string>> Store::Impl::Get(
     }
     const Table& t = *c.table;
     const bool may_match = !t.has_filter() || t.HashMayMatch(hash);
-    if (FinishProbe(t, key, may_match, &tally, &result, &value, &error)) break;
+    if (FinishProbe(t, key, may_match, sampler_.get(), &tally, &result, &value,
+                    &error)) {
+      break;
+    }
   }
   const bool hit = error.ok() && result == Table::Lookup::kFound;
   stats_.RecordGet(tallies, touched, hit, /*memtable=*/false);
@@ -324,7 +331,7 @@ std::vector<absl::StatusOr<std::optional<std::string>>> Store::Impl::MultiGet(
 
   // A few hundred keys at a time bound the tallies' memory.
   constexpr size_t kChunk = 256;
-  MultiGetSearch search(*view->version);
+  MultiGetSearch search(*view->version, sampler_.get());
   std::vector<PendingLookup> chunk;
   for (size_t begin = 0; begin < to_search.size(); begin += kChunk) {
     search.Search(keys,

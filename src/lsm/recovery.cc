@@ -22,6 +22,7 @@
 #include "src/lsm/level_filters.h"
 #include "src/lsm/status_macros.h"
 #include "src/lsm/store_impl.h"
+#include "src/spec/pool_members.h"
 
 namespace bloomgate::lsm {
 
@@ -157,6 +158,18 @@ absl::Status Store::Impl::Open() {
       options_.level_filters.empty() && options_.filter.monkey &&
       options_.filter.family == FilterFamily::kBloomgate &&
       options_.level_allocation == StoreOptions::LevelAllocation::kLiveTree;
+  if (!options_.filter.pool.empty()) {
+    BLOOMGATE_LSM_ASSIGN_OR_RETURN(
+        pool_, FilterMemoryPool::Named(options_.filter.pool.view(),
+                                       options_.filter.memory_budget_bytes,
+                                       options_.filter.Name()));
+    if (options_.filter.reach_half_life != 0) {
+      sampler_ =
+          std::make_shared<LookupSampler>(options_.filter.reach_half_life);
+    }
+    pool_member_ = std::make_shared<StorePoolMember>(sampler_);
+    spec_internal::PoolMembers::Join(*pool_, pool_member_);
+  }
   MutexLock w(&write_mu_);
   BLOOMGATE_LSM_ASSIGN_OR_RETURN(const FolderContents folder, LockFolder());
   BLOOMGATE_LSM_RETURN_IF_ERROR(ReadManifest(folder));

@@ -20,6 +20,7 @@
 #include "src/lsm/crash_points.h"
 #include "src/lsm/status_macros.h"
 #include "src/lsm/store_impl.h"
+#include "src/spec/pool_members.h"
 
 namespace bloomgate::lsm {
 namespace {
@@ -131,7 +132,10 @@ TableBuildOptions Store::Impl::BuildOptionsFor(
     planned.level0_files = options_.level0_file_num_compaction_trigger;
     planned.flush_keys =
         output.level == 0 ? output.keys : last_flush_keys_.load();
-    const double bits = LiveTreeBitsPerKey(options_.filter, files, planned);
+    const double bits =
+        ChooseLiveTreeFilter(options_.filter, files, planned, {}, pool_.get(),
+                             pool_member_.get())
+            .bits_per_key;
     t.filter =
         bits > 0 ? std::optional(options_.filter.Options(bits)) : std::nullopt;
   }
@@ -379,6 +383,8 @@ absl::Status Store::Impl::Close() {
     log_.reset();
   }
   lock_.reset();
+  // A pool that still holds the membership sees no tree from now on.
+  if (pool_member_ != nullptr) pool_member_->Set(nullptr);
   return s;
 }
 

@@ -20,6 +20,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "bloomgate/filter_memory_pool.h"
 #include "bloomgate/lsm/stats.h"
 #include "bloomgate/lsm/store.h"
 #include "bloomgate/lsm/write_batch.h"
@@ -27,12 +28,14 @@
 #include "src/lsm/manifest.h"
 #include "src/lsm/memtable.h"
 #include "src/lsm/mutex.h"
+#include "src/lsm/pool_member.h"
 #include "src/lsm/stats_recorder.h"
 #include "src/lsm/table.h"
 #include "src/lsm/table_builder.h"
 #include "src/lsm/version.h"
 #include "src/lsm/wal.h"
 #include "src/spec/live_tree_allocation.h"
+#include "src/spec/lookup_sampler.h"
 
 namespace bloomgate::lsm {
 
@@ -90,6 +93,7 @@ class Store::Impl {
   void Publish(std::shared_ptr<MemTable> mem,
                std::shared_ptr<const MemTable> imm,
                std::shared_ptr<const Version> version) {
+    if (pool_member_ != nullptr) pool_member_->Set(version);
     auto v = std::make_shared<ReadView>();
     v->mem = std::move(mem);
     v->imm = std::move(imm);
@@ -219,8 +223,15 @@ class Store::Impl {
   RecoveryReport recovery_;
   // The filter of a table written to each level (LevelFilterOptions).
   std::vector<std::optional<FilterOptions>> level_filters_;
-  // Whether every table's filter comes from LiveTreeBitsPerKey instead.
+  // Whether every table's filter comes from the live tree
+  // (ChooseLiveTreeFilter) instead.
   bool live_tree_allocation_ = false;
+  // With options_.filter.pool (set by Open, constant after): the pool, the
+  // sampler of this store's absent lookups (null when reach is not
+  // measured) and the store's membership.
+  std::shared_ptr<FilterMemoryPool> pool_;
+  std::shared_ptr<LookupSampler> sampler_;
+  std::shared_ptr<StorePoolMember> pool_member_;
   // The entries of the last level-0 table written: what the next flushes
   // are likely to hold (PendingOutput::flush_keys).
   std::atomic<uint64_t> last_flush_keys_{0};

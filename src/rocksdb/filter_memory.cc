@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "bloomgate/filter_memory_pool.h"
 #include "bloomgate/rocksdb_filter_policy.h"
 #include "rocksdb/db.h"
 #include "rocksdb/table.h"
@@ -18,17 +19,18 @@
 namespace bloomgate {
 namespace {
 
-// The budget of the column family's filter policy, if it is a bloomgate
-// policy with one: its id is its FilterSpec's name.
-uint64_t PolicyBudget(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* cf) {
+// The spec of the column family's filter policy, if it is a bloomgate
+// policy (its id is its FilterSpec's name); the default spec otherwise,
+// which has no budget and no pool.
+FilterSpec PolicySpec(rocksdb::DB& db, rocksdb::ColumnFamilyHandle* cf) {
   const rocksdb::Options options = db.GetOptions(cf);
-  if (options.table_factory == nullptr) return 0;
+  if (options.table_factory == nullptr) return {};
   const auto* table =
       options.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
-  if (table == nullptr || table->filter_policy == nullptr) return 0;
+  if (table == nullptr || table->filter_policy == nullptr) return {};
   absl::StatusOr<RocksDBFilterOptions> spec =
       ParseRocksDBFilterPolicyId(table->filter_policy->GetId());
-  return spec.ok() ? spec->memory_budget_bytes : 0;
+  return spec.ok() ? *spec : FilterSpec{};
 }
 
 }  // namespace
@@ -50,7 +52,13 @@ absl::StatusOr<FilterMemory> GetFilterMemory(
     memory.keys += properties->num_entries;
     ++memory.files;
   }
-  memory.budget_bytes = PolicyBudget(db, cf);
+  const FilterSpec spec = PolicySpec(db, cf);
+  memory.budget_bytes = spec.memory_budget_bytes;
+  memory.pool = std::string(spec.pool.view());
+  if (const std::shared_ptr<FilterMemoryPool> pool =
+          spec.pool.empty() ? nullptr : FilterMemoryPool::Find(memory.pool)) {
+    memory.pool_usage = pool->GetUsage();
+  }
   return memory;
 }
 

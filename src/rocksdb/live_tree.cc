@@ -24,7 +24,70 @@ uint64_t MeanLevel0Keys(const std::vector<LiveSstFile>& files) {
   return n == 0 ? 0 : keys / n;
 }
 
+// A column family of a database in a pool: its files from the database's
+// live tree while the tree lives.
+class LiveTreeMember final : public PoolMember {
+ public:
+  LiveTreeMember(std::weak_ptr<const LiveTree> tree, std::string cf,
+                 std::shared_ptr<const LookupSampler> sampler,
+                 const void* database)
+      : tree_(std::move(tree)),
+        cf_(std::move(cf)),
+        sampler_(std::move(sampler)),
+        database_(database) {}
+
+  Files LiveFiles() const override {
+    std::shared_ptr<const LiveTree> tree = tree_.lock();
+    return tree != nullptr ? tree->FilesOf(cf_) : Files{};
+  }
+  const void* database() const override { return database_; }
+  const LookupSampler* sampler() const override { return sampler_.get(); }
+
+ private:
+  const std::weak_ptr<const LiveTree> tree_;
+  const std::string cf_;
+  const std::shared_ptr<const LookupSampler> sampler_;
+  const void* const database_;
+};
+
 }  // namespace
+
+std::shared_ptr<const PoolMember> LiveTree::JoinPool(
+    const std::string& cf, FilterMemoryPool& pool,
+    std::shared_ptr<const LookupSampler> sampler) const {
+  std::shared_ptr<const PoolMember> member;
+  {
+    absl::MutexLock l(&mu_);
+    std::shared_ptr<const PoolMember>& m = members_[cf];
+    if (m == nullptr) {
+      m = std::make_shared<const LiveTreeMember>(weak_from_this(), cf,
+                                                 std::move(sampler), this);
+    }
+    member = m;
+  }
+  spec_internal::PoolMembers::Join(pool, member);
+  return member;
+}
+
+PoolMember::Files LiveTree::FilesOf(const std::string& cf) const {
+  std::shared_ptr<const std::vector<LiveSstFile>> snapshot;
+  {
+    absl::MutexLock l(&mu_);
+    auto it = by_cf_.find(cf);
+    if (it == by_cf_.end()) return {};
+    snapshot = it->second;
+  }
+  PoolMember::Files files;
+  for (const LiveSstFile& f : *snapshot) {
+    files.files.push_back({.level = f.level,
+                           .keys = f.keys,
+                           .smallest = f.smallest,
+                           .largest = f.largest,
+                           .filter_bytes = f.filter_bytes});
+  }
+  files.owner = std::move(snapshot);
+  return files;
+}
 
 LiveTreeQuery LiveTree::QueryFor(const std::string& cf, int level,
                                  uint64_t keys, std::string_view first,

@@ -28,6 +28,8 @@
 #include "rocksdb/db.h"
 #include "rocksdb/listener.h"
 #include "src/spec/live_tree_allocation.h"
+#include "src/spec/lookup_sampler.h"
+#include "src/spec/pool_members.h"
 
 namespace bloomgate::rocksdb_internal {
 
@@ -52,8 +54,9 @@ struct LiveTreeQuery {
 };
 
 // The live files of every column family of one database, and the
-// compactions running in it. Thread-safe.
-class LiveTree {
+// compactions running in it. Thread-safe. Made by std::make_shared (its
+// pool members refer back to it weakly).
+class LiveTree : public std::enable_shared_from_this<LiveTree> {
  public:
   // The query for a file of `keys` keys in [first, last] finished at
   // `level` of column family `cf`. If a compaction into `level` is running,
@@ -83,6 +86,16 @@ class LiveTree {
                        std::vector<uint64_t> inputs);
   void EndCompaction(int job_id);
 
+  // Column family `cf` of this database in `pool`, its lookups measured by
+  // `sampler` (null: not measured): the member that joined, the same one
+  // at every call for `cf`. The member leaves the pool with this tree.
+  std::shared_ptr<const PoolMember> JoinPool(
+      const std::string& cf, FilterMemoryPool& pool,
+      std::shared_ptr<const LookupSampler> sampler) const;
+
+  // The live files of `cf` as the allocation sees them.
+  PoolMember::Files FilesOf(const std::string& cf) const;
+
  private:
   struct Compaction {
     std::string cf;
@@ -100,6 +113,9 @@ class LiveTree {
   // but through DB::GetOptions).
   int level0_trigger_ ABSL_GUARDED_BY(mu_) = 0;
   std::map<int, Compaction> running_ ABSL_GUARDED_BY(mu_);  // by job id
+  // The column families that joined a pool, and their members.
+  mutable std::map<std::string, std::shared_ptr<const PoolMember>> members_
+      ABSL_GUARDED_BY(mu_);
 };
 
 // Where a level-aware policy created by name finds the live tree of the

@@ -29,14 +29,18 @@
 #include "src/rocksdb/filter_bits.h"
 #include "src/rocksdb/flushed_key_ranges.h"
 #include "src/rocksdb/live_tree.h"
+#include "src/rocksdb/reach_reader.h"
 #include "src/spec/live_tree_allocation.h"
+#include "src/spec/lookup_sampler.h"
+#include "src/spec/pool_members.h"
 
 namespace bloomgate {
 namespace {
 
 constexpr std::string_view kExpectedForm =
-    "expected bloomgate[:<bits_per_key>[:blocked|standard][:probes=<k>]"
-    "[:monkey[:<fanout>][:mixed[:<read_micros>][:probe_ns=<b>/<r>]]]], e.g. "
+    "expected bloomgate[:<bits_per_key>[:blocked|standard][:probes:<k>]"
+    "[:monkey[:<fanout>][:mixed[:<read_micros>][:probe_ns:<b>/"
+    "<r>]]][:pool:<name>[:reach:off|<n>]]], e.g. "
     "\"bloomgate:10\", "
     "\"bloomgate:9.5:standard\", \"bloomgate:10:monkey\" or "
     "\"bloomgate:10:monkey:mixed\"";
@@ -79,14 +83,20 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   // before that).
   // With a `live_tree`, leveled compaction's files get their bits per key
   // from it (CreateRocksDBLiveTreeFilter) rather than from the assumed
-  // shape.
+  // shape. `pool` is the pool options.pool names (FilterMemoryPool::Named),
+  // null for none.
   explicit BloomgateFilterPolicy(
       const RocksDBFilterOptions& options, std::string warning = "",
-      std::shared_ptr<const rocksdb_internal::LiveTree> live_tree = nullptr)
+      std::shared_ptr<const rocksdb_internal::LiveTree> live_tree = nullptr,
+      std::shared_ptr<FilterMemoryPool> pool = nullptr)
       : options_(options),
         id_(RocksDBFilterPolicyId(options)),
         warning_(std::move(warning)),
-        live_tree_(std::move(live_tree)) {}
+        live_tree_(std::move(live_tree)),
+        pool_(std::move(pool)),
+        sampler_(pool_ != nullptr && options.reach_half_life != 0
+                     ? std::make_shared<LookupSampler>(options.reach_half_life)
+                     : nullptr) {}
 
   BloomgateFilterPolicy(const BloomgateFilterPolicy&) = delete;
   BloomgateFilterPolicy& operator=(const BloomgateFilterPolicy&) = delete;
@@ -127,10 +137,15 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   }
 
   // bloomgate's blocks, and RocksDB's Bloom and Ribbon blocks, which a
-  // mixed policy writes.
+  // mixed policy writes; with measured reach, each telling the sampler the
+  // keys it answers "no" for.
   rocksdb::FilterBitsReader* GetFilterBitsReader(
       const rocksdb::Slice& contents) const override {
-    return rocksdb_internal::NewAnyFilterBitsReader(contents);
+    rocksdb::FilterBitsReader* reader =
+        rocksdb_internal::NewAnyFilterBitsReader(contents);
+    if (sampler_ == nullptr) return reader;
+    return new rocksdb_internal::ReachReader(
+        std::unique_ptr<rocksdb::FilterBitsReader>(reader), sampler_);
   }
 
  private:
@@ -147,9 +162,9 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
         "from this RocksDB's own sizing, per file size",
         id_.c_str(), model.read_micros, 1000 * model.families[0].probe_micros,
         1000 * model.families[1].probe_micros,
-        named ? "the name's probe_ns="
+        named ? "the name's probe_ns"
               : "the defaults (bloomgate plan --calibrate measures this "
-                "machine's and prints the probe_ns= to name them)");
+                "machine's and prints the probe_ns to name them)");
   }
 
   // The builder of `filter` (for a Ribbon filter, sized for files of about
@@ -201,8 +216,9 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
                        /*first=*/"", KeySpaceEnd());
     const uint64_t keys_per_file =
         q.output.keys / std::max<uint64_t>(1, q.output.num_files);
-    const RunFilter filter = LiveTreeFilter(options_, q.files, q.output,
-                                            CostInputsFor(keys_per_file));
+    const RunFilter filter = ChooseLiveTreeFilter(
+        options_, q.files, q.output, CostInputsFor(keys_per_file), pool_.get(),
+        JoinPool(*tree, cf).get());
     return NewBuilder(filter, keys_per_file, context, verify);
   }
 
@@ -337,9 +353,12 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
       const rocksdb::FilterBuildingContext& context,
       std::shared_ptr<const rocksdb_internal::LiveTree> tree,
       bool families) const {
-    return [tree = std::move(tree), spec = options_,
-            cf = context.column_family_name, level = context.level_at_creation,
-            families, said = said_over_budget_, log = context.info_log,
+    std::shared_ptr<const PoolMember> member =
+        JoinPool(*tree, context.column_family_name);
+    return [tree = std::move(tree), spec = options_, pool = pool_,
+            member = std::move(member), cf = context.column_family_name,
+            level = context.level_at_creation, families,
+            said = said_over_budget_, log = context.info_log,
             chosen = std::optional<FilterOptions>()](
                size_t num_keys, std::string_view first,
                std::string_view last) mutable {
@@ -347,15 +366,23 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
       if (num_keys == 0) return spec.Options();
       const rocksdb_internal::LiveTreeQuery q =
           tree->QueryFor(cf, level, num_keys, first, last);
-      const double bits =
-          families
-              ? LiveTreeFilter(spec, q.files, q.output, CostInputsFor(num_keys))
-                    .bits_per_key
-              : LiveTreeBitsPerKey(spec, q.files, q.output);
+      const double bits = ChooseLiveTreeFilter(
+                              spec, q.files, q.output,
+                              families ? CostInputsFor(num_keys) : CostInputs{},
+                              pool.get(), member.get())
+                              .bits_per_key;
       if (bits <= 0) SayOverBudget(*said, log, spec, num_keys);
       chosen = spec.Options(std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey));
       return *chosen;
     };
+  }
+
+  // The member `cf` of the database `tree` keeps is in the policy's pool;
+  // null without a pool.
+  std::shared_ptr<const PoolMember> JoinPool(
+      const rocksdb_internal::LiveTree& tree, const std::string& cf) const {
+    if (pool_ == nullptr) return nullptr;
+    return tree.JoinPool(cf, *pool_, sampler_);
   }
 
   // Says, once a policy, that the allocation left a file of `num_keys` keys
@@ -438,6 +465,10 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   const std::string id_;
   const std::string warning_;
   const std::shared_ptr<const rocksdb_internal::LiveTree> live_tree_;
+  const std::shared_ptr<FilterMemoryPool> pool_;
+  // With a pool and measured reach: the keys this policy's filters answer
+  // "no" for, shared with its readers.
+  const std::shared_ptr<LookupSampler> sampler_;
   mutable std::once_flag warned_;
   mutable std::once_flag said_no_tree_;
   // Shared with the sizers, which may outlive nothing else of the policy.
@@ -453,6 +484,27 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   // A mixed policy's Ribbon levels are RocksDB's.
   mutable rocksdb_internal::RibbonPolicies ribbons_;
 };
+
+// The policy for valid `options`, in `options.pool` if it names one
+// (FilterMemoryPool::Named, whose size conflict is the error), with
+// `live_tree` if given; a non-empty `warning` goes to the info LOG once.
+absl::StatusOr<std::unique_ptr<BloomgateFilterPolicy>> MakePolicy(
+    const RocksDBFilterOptions& options, std::string warning = "",
+    std::shared_ptr<const rocksdb_internal::LiveTree> live_tree = nullptr) {
+  const absl::Status valid = ValidateOptions(options);
+  if (!valid.ok()) return valid;
+  std::shared_ptr<FilterMemoryPool> pool;
+  if (!options.pool.empty()) {
+    absl::StatusOr<std::shared_ptr<FilterMemoryPool>> named =
+        FilterMemoryPool::Named(options.pool.view(),
+                                options.memory_budget_bytes,
+                                RocksDBFilterPolicyId(options));
+    if (!named.ok()) return named.status();
+    pool = *std::move(named);
+  }
+  return std::make_unique<BloomgateFilterPolicy>(
+      options, std::move(warning), std::move(live_tree), std::move(pool));
+}
 
 // What a malformed "bloomgate:..." id makes: a policy that refuses to be
 // used, with the parser's message. A factory error would not do: RocksDB's
@@ -503,12 +555,15 @@ class RefusedFilterPolicy final : public rocksdb::FilterPolicy {
 const rocksdb::FilterPolicy* NewPolicyFromId(
     const std::string& id, std::unique_ptr<const rocksdb::FilterPolicy>* guard,
     std::string* /*errmsg*/) {
-  absl::StatusOr<RocksDBFilterOptions> options = ParseRocksDBFilterPolicyId(id);
-  if (options.ok()) {
-    guard->reset(new BloomgateFilterPolicy(*options));
+  const absl::StatusOr<RocksDBFilterOptions> options =
+      ParseRocksDBFilterPolicyId(id);
+  absl::StatusOr<std::unique_ptr<BloomgateFilterPolicy>> policy =
+      options.ok() ? MakePolicy(*options) : options.status();
+  if (policy.ok()) {
+    guard->reset(policy->release());
   } else {
     guard->reset(
-        new RefusedFilterPolicy(id, std::string(options.status().message())));
+        new RefusedFilterPolicy(id, std::string(policy.status().message())));
   }
   return guard->get();
 }
@@ -554,9 +609,10 @@ absl::StatusOr<RocksDBFilterOptions> ParseRocksDBFilterPolicyId(
 
 absl::StatusOr<std::shared_ptr<const rocksdb::FilterPolicy>>
 CreateRocksDBFilterPolicy(const RocksDBFilterOptions& options) {
-  const absl::Status valid = ValidateOptions(options);
-  if (!valid.ok()) return valid;
-  return std::make_shared<const BloomgateFilterPolicy>(options);
+  absl::StatusOr<std::unique_ptr<BloomgateFilterPolicy>> policy =
+      MakePolicy(options);
+  if (!policy.ok()) return policy.status();
+  return std::shared_ptr<const rocksdb::FilterPolicy>(*std::move(policy));
 }
 
 RocksDBFilterOptions ClampRocksDBFilterOptions(
@@ -581,23 +637,37 @@ RocksDBFilterOptions ClampRocksDBFilterOptions(
   clamped.num_probes = std::clamp(options.num_probes, 0, max_probes);
   if (!clamped.monkey) {
     clamped.memory_budget_bytes = 0;
+    clamped.pool = {};
   } else if (clamped.memory_budget_bytes != 0) {
     clamped.memory_budget_bytes =
         std::max(clamped.memory_budget_bytes, kMinMemoryBudgetBytes);
     clamped.bits_per_key = defaults.bits_per_key;
+  }
+  // A pool without a budget, or of a malformed name: the pool dropped.
+  if (!clamped.Validate().ok()) {
+    clamped.pool = {};
+    clamped.reach_half_life = defaults.reach_half_life;
   }
   return clamped;
 }
 
 std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
     const RocksDBFilterOptions& options) {
-  const absl::Status valid = ValidateOptions(options);
-  if (valid.ok()) return std::make_shared<const BloomgateFilterPolicy>(options);
-  const RocksDBFilterOptions clamped = ClampRocksDBFilterOptions(options);
-  return std::make_shared<const BloomgateFilterPolicy>(
-      clamped,
-      absl::StrCat("bloomgate: invalid filter options (", valid.message(),
-                   "); using ", RocksDBFilterPolicyId(clamped), " instead"));
+  absl::StatusOr<std::unique_ptr<BloomgateFilterPolicy>> policy =
+      MakePolicy(options);
+  if (policy.ok()) return *std::move(policy);
+  RocksDBFilterOptions clamped = ClampRocksDBFilterOptions(options);
+  std::string warning = absl::StrCat(
+      "bloomgate: invalid filter options (", policy.status().message(),
+      "); using ", RocksDBFilterPolicyId(clamped), " instead");
+  policy = MakePolicy(clamped, warning);
+  if (policy.ok()) return *std::move(policy);
+  // Valid options whose pool exists at another size: the budget alone.
+  clamped.pool = {};
+  clamped.reach_half_life = kDefaultReachHalfLife;
+  warning = absl::StrCat("bloomgate: ", policy.status().message(), "; using ",
+                         RocksDBFilterPolicyId(clamped), " instead");
+  return *MakePolicy(clamped, warning);
 }
 
 absl::StatusOr<RocksDBLiveTreeFilter> CreateRocksDBLiveTreeFilter(
@@ -609,9 +679,11 @@ absl::StatusOr<RocksDBLiveTreeFilter> CreateRocksDBLiveTreeFilter(
         " has no :monkey"));
   }
   auto tree = std::make_shared<rocksdb_internal::LiveTree>();
+  absl::StatusOr<std::unique_ptr<BloomgateFilterPolicy>> policy =
+      MakePolicy(options, "", tree);
+  if (!policy.ok()) return policy.status();
   RocksDBLiveTreeFilter filter;
-  filter.policy =
-      std::make_shared<const BloomgateFilterPolicy>(options, "", tree);
+  filter.policy = *std::move(policy);
   filter.listener = std::make_shared<rocksdb_internal::LiveTreeListener>(tree);
   return filter;
 }

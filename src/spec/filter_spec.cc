@@ -25,8 +25,12 @@ namespace {
 
 constexpr absl::string_view kMonkey = "monkey";
 constexpr absl::string_view kMixed = "mixed";
-constexpr absl::string_view kProbesPrefix = "probes=";
-constexpr absl::string_view kProbeTimesPrefix = "probe_ns=";
+// Keyed fields: the key, then its value in the next field.
+constexpr absl::string_view kProbes = "probes";
+constexpr absl::string_view kProbeTimes = "probe_ns";
+constexpr absl::string_view kPool = "pool";
+constexpr absl::string_view kReach = "reach";
+constexpr absl::string_view kReachOff = "off";
 
 static_assert(kMinMemoryBudgetBytes ==
               internal::kLineBits / 8 + internal::kTrailerSize);
@@ -157,50 +161,84 @@ absl::Status ParseProbeTimes(absl::string_view text, FilterSpec& spec) {
   return absl::OkStatus();
 }
 
+// "off" or a whole number of probes, into spec's reach half-life.
+absl::Status ParseReach(absl::string_view text, FilterSpec& spec) {
+  if (text == kReachOff) {
+    spec.reach_half_life = 0;
+    return absl::OkStatus();
+  }
+  uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end || value == 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "reach \"", text, "\" is neither off nor a half-life of > 0 probes"));
+  }
+  spec.reach_half_life = value;
+  return absl::OkStatus();
+}
+
 // The optional fields after a bloomgate spec's bits per key, in order:
-// [<layout>][:probes=<k>][:monkey[:<fanout>][:mixed[:<read_micros>]
-// [:probe_ns=<b>/<r>]]].
+// [<layout>][:probes:<k>][:monkey[:<fanout>][:mixed[:<read_micros>]
+// [:probe_ns:<b>/<r>]]][:pool:<name>[:reach:off|<half-life>]]. A keyed
+// field may also be written <key>=<value> (probes=4), as names were once
+// written; Name() writes <key>:<value>, since RocksDB's OPTIONS file drops
+// a policy whose id holds '=' when it reads the file back.
 absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
                                   FilterSpec& spec) {
   size_t i = 0;
   auto at = [&](absl::string_view value) {
     return i < fields.size() && fields[i] == value;
   };
-  auto at_probes = [&] {
+  // Whether a keyed field `key` is next, in either form.
+  auto at_key = [&](absl::string_view key) {
     return i < fields.size() &&
-           fields[i].substr(0, kProbesPrefix.size()) == kProbesPrefix;
+           (fields[i] == key || (absl::StartsWith(fields[i], key) &&
+                                 fields[i].substr(key.size(), 1) == "="));
   };
-  if (i < fields.size() && !at(kMonkey) && !at_probes()) {
+  // The value of the keyed field `key` that at_key found, consumed.
+  auto take = [&](absl::string_view key) -> absl::StatusOr<absl::string_view> {
+    if (fields[i] != key) return fields[i++].substr(key.size() + 1);
+    if (i + 1 >= fields.size()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(key, " needs a value after it"));
+    }
+    i += 2;
+    return fields[i - 1];
+  };
+  // The pool's fields end the name; Validate says what they need.
+  auto at_pool = [&] { return at_key(kPool) || at_key(kReach); };
+  if (i < fields.size() && !at(kMonkey) && !at_key(kProbes) && !at_pool()) {
     absl::StatusOr<Layout> layout = ParseLayout(ToStd(fields[i]));
     if (!layout.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat("unknown layout \"", fields[i],
-                       "\" (expected blocked, standard, probes=<k> or "
+                       "\" (expected blocked, standard, probes:<k> or "
                        "monkey)"));
     }
     spec.layout = *layout;
     ++i;
   }
-  if (at_probes()) {
-    absl::StatusOr<int> probes =
-        ParseProbes(fields[i].substr(kProbesPrefix.size()));
+  if (at_key(kProbes)) {
+    absl::StatusOr<absl::string_view> text = take(kProbes);
+    if (!text.ok()) return text.status();
+    absl::StatusOr<int> probes = ParseProbes(*text);
     if (!probes.ok()) return probes.status();
     spec.num_probes = *probes;
-    ++i;
   }
-  if (i < fields.size()) {
+  if (i < fields.size() && !at_pool()) {
     if (!at(kMonkey)) {
       return absl::InvalidArgumentError(
           absl::StrCat("unknown option \"", fields[i],
-                       "\" (expected probes=<k> or monkey)"));
+                       "\" (expected probes:<k> or monkey)"));
     }
     spec.monkey = true;
     ++i;
-    if (i < fields.size() && absl::StartsWith(fields[i], kProbeTimesPrefix)) {
+    if (at_key(kProbeTimes)) {
       return absl::InvalidArgumentError(
           "probe times are for mixed families: probe_ns needs mixed");
     }
-    if (i < fields.size() && !at(kMixed)) {
+    if (i < fields.size() && !at(kMixed) && !at_pool()) {
       absl::StatusOr<double> fanout = ParseNumber("fanout", fields[i++]);
       if (!fanout.ok()) return fanout.status();
       spec.fanout = *fanout;
@@ -213,12 +251,27 @@ absl::Status ParseBloomgateFields(absl::Span<const absl::string_view> fields,
         if (!read.ok()) return read.status();
         spec.read_micros = *read;
       }
-      if (i < fields.size() && absl::StartsWith(fields[i], kProbeTimesPrefix)) {
-        absl::Status s =
-            ParseProbeTimes(fields[i++].substr(kProbeTimesPrefix.size()), spec);
-        if (!s.ok()) return s;
+      if (at_key(kProbeTimes)) {
+        absl::StatusOr<absl::string_view> text = take(kProbeTimes);
+        if (!text.ok()) return text.status();
+        if (absl::Status s = ParseProbeTimes(*text, spec); !s.ok()) return s;
       }
     }
+  }
+  if (at_key(kPool)) {
+    absl::StatusOr<absl::string_view> pool = take(kPool);
+    if (!pool.ok()) return pool.status();
+    if (pool->empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("pool name \"\" must be 1 to ", PoolName::kMaxLength,
+                       " letters, digits, '_', '-' or '.'"));
+    }
+    spec.pool = ToStd(*pool);
+  }
+  if (at_key(kReach)) {
+    absl::StatusOr<absl::string_view> reach = take(kReach);
+    if (!reach.ok()) return reach.status();
+    if (absl::Status s = ParseReach(*reach, spec); !s.ok()) return s;
   }
   if (i < fields.size()) {
     return absl::InvalidArgumentError(
@@ -265,12 +318,47 @@ absl::Status ValidateMemoryBudget(const FilterSpec& spec) {
   return absl::OkStatus();
 }
 
+absl::Status ValidatePool(const FilterSpec& spec) {
+  const std::string_view name = spec.pool.view();
+  if (spec.pool.empty()) {
+    if (spec.reach_half_life == kDefaultReachHalfLife) return absl::OkStatus();
+    return absl::InvalidArgumentError(
+        "measured reach weighs a pool's files: reach needs pool:<name>");
+  }
+  const bool well_formed =
+      !name.empty() && !spec.pool.too_long() &&
+      std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+               c == '-' || c == '.';
+      });
+  if (!well_formed) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "pool name \"", ToAbsl(name), spec.pool.too_long() ? "..." : "",
+        "\" must be 1 to ", PoolName::kMaxLength,
+        " letters, digits, '_', '-' or '.'"));
+  }
+  if (spec.memory_budget_bytes == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("pool \"", ToAbsl(name),
+                     "\" needs its size where the bits per key stand, e.g. "
+                     "bloomgate:256MiB:monkey:pool:",
+                     ToAbsl(name)));
+  }
+  return absl::OkStatus();
+}
+
 // OptimalNumProbes takes only what a block can hold.
 double ClampBits(double bits) {
   return std::clamp(bits, kMinBitsPerKey, kMaxBitsPerKey);
 }
 
 }  // namespace
+
+PoolName::PoolName(std::string_view name)
+    : size_(static_cast<uint8_t>(std::min(name.size(), kMaxLength))),
+      too_long_(name.size() > kMaxLength) {
+  std::copy_n(name.data(), size_, chars_.data());
+}
 
 std::string FilterSpec::Name() const {
   switch (family) {
@@ -287,7 +375,7 @@ std::string FilterSpec::Name() const {
                                       ? FormatByteSize(memory_budget_bytes)
                                       : FormatNumber(bits_per_key),
                                   ":", LayoutName(layout));
-  if (num_probes != 0) absl::StrAppend(&name, ":", kProbesPrefix, num_probes);
+  if (num_probes != 0) absl::StrAppend(&name, ":", kProbes, ":", num_probes);
   if (monkey) {
     absl::StrAppend(&name, ":", kMonkey);
     if (fanout != FilterSpec{}.fanout) {
@@ -299,10 +387,18 @@ std::string FilterSpec::Name() const {
         absl::StrAppend(&name, ":", FormatNumber(read_micros));
       }
       if (bloomgate_probe_nanos != 0 || ribbon_probe_nanos != 0) {
-        absl::StrAppend(&name, ":", kProbeTimesPrefix,
+        absl::StrAppend(&name, ":", kProbeTimes, ":",
                         FormatNumber(bloomgate_probe_nanos), "/",
                         FormatNumber(ribbon_probe_nanos));
       }
+    }
+  }
+  if (!pool.empty()) {
+    absl::StrAppend(&name, ":", kPool, ":", ToAbsl(pool.view()));
+    if (reach_half_life != kDefaultReachHalfLife) {
+      absl::StrAppend(&name, ":", kReach, ":",
+                      reach_half_life == 0 ? std::string(kReachOff)
+                                           : absl::StrCat(reach_half_life));
     }
   }
   return name;
@@ -377,12 +473,13 @@ absl::Status FilterSpec::Validate() const {
           absl::StrCat("unknown filter family ", static_cast<int>(family)));
   }
   if (absl::Status s = ValidateFilterOptions(Options()); !s.ok()) return s;
-  if (!IsBloomgate(*this) && (layout != Layout::kBlocked || num_probes != 0 ||
-                              monkey || mixed || memory_budget_bytes != 0)) {
+  if (!IsBloomgate(*this) &&
+      (layout != Layout::kBlocked || num_probes != 0 || monkey || mixed ||
+       memory_budget_bytes != 0 || !pool.empty())) {
     return absl::InvalidArgumentError(
         absl::StrCat(KindName(),
                      " takes bits per key only (no layout, probes, monkey, "
-                     "mixed or memory budget)"));
+                     "mixed, memory budget or pool)"));
   }
   if (mixed && !monkey) {
     return absl::InvalidArgumentError(
@@ -396,6 +493,7 @@ absl::Status FilterSpec::Validate() const {
   }
   if (absl::Status s = ValidateProbeTimes(*this); !s.ok()) return s;
   if (absl::Status s = ValidateMemoryBudget(*this); !s.ok()) return s;
+  if (absl::Status s = ValidatePool(*this); !s.ok()) return s;
   // Written so that NaN fails too.
   if (monkey && !(fanout >= kMinFanout && fanout <= kMaxFanout)) {
     return absl::InvalidArgumentError(absl::StrCat(

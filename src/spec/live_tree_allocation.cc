@@ -3,7 +3,10 @@
 #include "src/spec/live_tree_allocation.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -31,8 +34,9 @@ struct Piece {
   uint64_t keys;
 };
 
-// One run of the allocation: a level-0 file, or a level >= 1.
+// One run of the allocation: a level-0 file, or a level >= 1, of one tree.
 struct Run {
+  int tree = 0;
   uint64_t keys = 0;
   std::vector<Piece> pieces;
   // The live files of the run other than the output (their memory is
@@ -74,14 +78,15 @@ class RangeIndex {
 };
 
 // The share of the tree's keys that lie in pieces overlapping one of
-// `run`'s: how many lookups spread like the keys fall in the run's key
-// range. Counted over every run's pieces, not only the largest run's: a
-// young tree's last level may not span the key space yet, and a run beyond
-// its range is still reached.
-double Reach(const Run& run, absl::Span<const Run> runs) {
-  const RangeIndex index(run.pieces);
+// `run`'s (indexed by `index`): how many lookups spread like the keys fall
+// in the run's key range. Counted over every run's pieces of the same tree,
+// not only the largest run's: a young tree's last level may not span the
+// key space yet, and a run beyond its range is still reached.
+double KeyReach(const Run& run, const RangeIndex& index,
+                absl::Span<const Run> runs) {
   uint64_t covered = 0, total = 0;
   for (const Run& other : runs) {
+    if (other.tree != run.tree) continue;
     for (const Piece& d : other.pieces) {
       total += d.keys;
       if (index.Overlaps(d.smallest, d.largest)) covered += d.keys;
@@ -91,14 +96,114 @@ double Reach(const Run& run, absl::Span<const Run> runs) {
   return static_cast<double>(covered) / static_cast<double>(total);
 }
 
-// The runs of the tree once `output` joins `files`: each level-0 file (the
-// output too, if it is one), then each deeper level. *output_run is the
-// output's.
+// Each run's reach within its tree, measured: the weight of `samples` in
+// its key range, each divided by how many of the tree's runs hold it, over
+// the weight of the samples some run holds (*measured). Runs of other trees
+// get 0.
+std::vector<double> MeasuredReach(
+    int tree, absl::Span<const Run> runs, absl::Span<const RangeIndex> index,
+    absl::Span<const LookupSampler::Sample> samples, double* measured) {
+  std::vector<double> reach(runs.size(), 0);
+  std::vector<size_t> holders;
+  *measured = 0;
+  for (const LookupSampler::Sample& sample : samples) {
+    holders.clear();
+    for (size_t i = 0; i < runs.size(); ++i) {
+      if (runs[i].tree == tree && index[i].Overlaps(sample.key, sample.key)) {
+        holders.push_back(i);
+      }
+    }
+    if (holders.empty()) continue;  // between the tree's files now
+    const double share = sample.weight / static_cast<double>(holders.size());
+    for (size_t i : holders) reach[i] += share;
+    *measured += sample.weight;
+  }
+  if (*measured > 0) {
+    for (double& r : reach) r /= *measured;
+  }
+  return reach;
+}
+
+// The trees whose samples weigh at least kLeastMeasuredSamples.
+std::set<int> MeasuredTrees(absl::Span<const TreeLookups> lookups) {
+  std::set<int> measured;
+  for (size_t t = 0; t < lookups.size(); ++t) {
+    double weight = 0;
+    for (const LookupSampler::Sample& s : lookups[t].samples) {
+      weight += s.weight;
+    }
+    if (weight >= kLeastMeasuredSamples) measured.insert(static_cast<int>(t));
+  }
+  return measured;
+}
+
+// Each run's reach over the pool: its reach within its tree (measured for
+// the trees in `measured`, else KeyReach) times its tree's share of the
+// lookups (lookups_of below), and in *share, `tree`'s share. With one tree,
+// or with nothing measured and trees of one shape, the reach without a
+// pool.
+std::vector<double> PoolReach(absl::Span<const Run> runs,
+                              absl::Span<const TreeLookups> lookups,
+                              const std::set<int>& measured, int tree,
+                              double* share) {
+  *share = 1;
+  std::vector<RangeIndex> index;
+  index.reserve(runs.size());
+  for (const Run& run : runs) index.emplace_back(run.pieces);
+  std::vector<double> reach(runs.size());
+  for (size_t i = 0; i < runs.size(); ++i) {
+    reach[i] = KeyReach(runs[i], index[i], runs);
+  }
+  // Per tree: its keys, and the weight of its samples that some run holds.
+  std::map<int, std::pair<double, double>> trees;
+  double all_keys = 0;
+  for (const Run& run : runs) {
+    trees[run.tree].first += static_cast<double>(run.keys);
+    all_keys += static_cast<double>(run.keys);
+  }
+  for (auto& [t, keys_weight] : trees) {
+    if (static_cast<size_t>(t) >= lookups.size()) continue;
+    const std::vector<double> by_samples =
+        MeasuredReach(t, runs, index, lookups[static_cast<size_t>(t)].samples,
+                      &keys_weight.second);
+    if (!measured.contains(t) || keys_weight.second <= 0) continue;
+    for (size_t i = 0; i < runs.size(); ++i) {
+      if (runs[i].tree == t) reach[i] = by_samples[i];
+    }
+  }
+  if (trees.size() == 1) return reach;  // one tree: its share is all
+  // A tree's lookups: its samples' weight, and kLeastMeasuredSamples spread
+  // over the trees by their keys, as if that many had been seen spread like
+  // the keys: with nothing measured the shares are the keys', and a tree
+  // that has just opened is not starved before its lookups are seen.
+  auto lookups_of = [&](int t) {
+    const auto& [keys, weight] = trees[t];
+    return weight +
+           (all_keys > 0 ? kLeastMeasuredSamples * keys / all_keys : 0);
+  };
+  double total = 0;
+  for (const auto& entry : trees) total += lookups_of(entry.first);
+  if (total <= 0) return reach;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    reach[i] *= lookups_of(runs[i].tree) / total;
+  }
+  *share = lookups_of(tree) / total;
+  return reach;
+}
+
+// The runs of the trees once `output` joins `files`, tree by tree: each
+// level-0 file (the output too, if it is one), then each deeper level, or,
+// for the trees in `by_file` (those whose lookups are measured), each file
+// of a deeper level and the output: measured lookups tell one key range
+// of a level from another, and a level's run would average them away.
+// *output_run is the output's.
 std::vector<Run> RunsOf(absl::Span<const LiveFile> files,
-                        const PendingOutput& output, size_t* output_run) {
-  int num_levels = output.level + 1;
+                        const PendingOutput& output,
+                        const std::set<int>& by_file, size_t* output_run) {
+  std::map<int, int> num_levels{{output.tree, output.level + 1}};
   for (const LiveFile& f : files) {
-    num_levels = std::max(num_levels, f.level + 1);
+    int& n = num_levels[f.tree];
+    n = std::max(n, f.level + 1);
   }
   std::vector<Run> runs;
   auto add = [](Run& run, std::string_view smallest, std::string_view largest,
@@ -106,24 +211,43 @@ std::vector<Run> RunsOf(absl::Span<const LiveFile> files,
     run.keys += keys;
     run.pieces.push_back({smallest, largest, keys});
   };
-  for (const LiveFile& f : files) {
-    if (f.level != 0) continue;
-    add(runs.emplace_back(), f.smallest, f.largest, f.keys);
-    runs.back().files.push_back(&f);
+  for (const auto& [tree, levels] : num_levels) {
+    for (const LiveFile& f : files) {
+      if (f.tree != tree || f.level != 0) continue;
+      runs.emplace_back().tree = tree;
+      add(runs.back(), f.smallest, f.largest, f.keys);
+      runs.back().files.push_back(&f);
+    }
+    const bool has_output = tree == output.tree;
+    if (has_output && output.level == 0) runs.emplace_back().tree = tree;
+    if (by_file.contains(tree)) {
+      for (const LiveFile& f : files) {
+        if (f.tree != tree || f.level == 0) continue;
+        runs.emplace_back().tree = tree;
+        add(runs.back(), f.smallest, f.largest, f.keys);
+        runs.back().files.push_back(&f);
+      }
+      if (!has_output) continue;
+      if (output.level != 0) runs.emplace_back().tree = tree;
+      *output_run = runs.size() - 1;
+      add(runs[*output_run], output.smallest, output.largest, output.keys);
+      continue;
+    }
+    // Level L >= 1 is runs[level_one + L - 1].
+    const size_t level_one = runs.size();
+    runs.resize(level_one + levels - 1);
+    for (size_t i = level_one; i < runs.size(); ++i) runs[i].tree = tree;
+    for (const LiveFile& f : files) {
+      if (f.tree != tree || f.level == 0) continue;
+      Run& run = runs[level_one + f.level - 1];
+      add(run, f.smallest, f.largest, f.keys);
+      run.files.push_back(&f);
+    }
+    if (!has_output) continue;
+    *output_run =
+        output.level == 0 ? level_one - 1 : level_one + output.level - 1;
+    add(runs[*output_run], output.smallest, output.largest, output.keys);
   }
-  if (output.level == 0) runs.emplace_back();
-  // Level L >= 1 is runs[level_one + L - 1].
-  const size_t level_one = runs.size();
-  runs.resize(level_one + num_levels - 1);
-  for (const LiveFile& f : files) {
-    if (f.level == 0) continue;
-    Run& run = runs[level_one + f.level - 1];
-    add(run, f.smallest, f.largest, f.keys);
-    run.files.push_back(&f);
-  }
-  *output_run =
-      output.level == 0 ? level_one - 1 : level_one + output.level - 1;
-  add(runs[*output_run], output.smallest, output.largest, output.keys);
   return runs;
 }
 
@@ -134,7 +258,10 @@ double ComingLevel0Keys(absl::Span<const Run> runs,
                         const PendingOutput& output) {
   int level0_runs = 0;
   for (const Run& run : runs) {
-    if (!run.files.empty() && run.files.front()->level == 0) ++level0_runs;
+    if (run.tree == output.tree && !run.files.empty() &&
+        run.files.front()->level == 0) {
+      ++level0_runs;
+    }
   }
   if (output.level == 0) ++level0_runs;
   // At least one: flushes go on while level 0 waits for its compaction.
@@ -226,37 +353,43 @@ absl::StatusOr<std::vector<RunFilter>> MixedOrOneFamily(
 
 double LiveTreeBitsPerKey(const FilterSpec& spec,
                           absl::Span<const LiveFile> files,
-                          const PendingOutput& output) {
+                          const PendingOutput& output,
+                          absl::Span<const TreeLookups> lookups) {
   FilterSpec one_family = spec;
   one_family.mixed = false;
-  return LiveTreeFilter(one_family, files, output).bits_per_key;
+  return LiveTreeFilter(one_family, files, output, {}, lookups).bits_per_key;
 }
 
 RunFilter LiveTreeFilter(const FilterSpec& spec,
                          absl::Span<const LiveFile> files,
-                         const PendingOutput& output,
-                         const CostInputs& inputs) {
+                         const PendingOutput& output, const CostInputs& inputs,
+                         absl::Span<const TreeLookups> lookups) {
   const RunFilter average{.family = spec.family,
                           .layout = spec.layout,
                           .bits_per_key = spec.bits_per_key};
   if (output.keys == 0) return average;
+  const std::set<int> measured = MeasuredTrees(lookups);
   size_t output_run = 0;
-  const std::vector<Run> runs = RunsOf(files, output, &output_run);
+  const std::vector<Run> runs = RunsOf(files, output, measured, &output_run);
 
+  double output_tree_share = 1;
+  const std::vector<double> reach =
+      PoolReach(runs, lookups, measured, output.tree, &output_tree_share);
   std::vector<FilterRun> shape;
   double live_keys = 0;
-  for (const Run& run : runs) {
+  for (size_t i = 0; i < runs.size(); ++i) {
     shape.push_back(
-        {.keys = static_cast<double>(run.keys), .reach = Reach(run, runs)});
-    live_keys += static_cast<double>(run.keys);
+        {.keys = static_cast<double>(runs[i].keys), .reach = reach[i]});
+    live_keys += static_cast<double>(runs[i].keys);
   }
   // With a budget, the flushes to come are a run (each spans about the key
-  // range, as a flush of keys spread like the tree's does): the other runs'
-  // shares leave room for theirs.
+  // range, as a flush of keys spread like the tree's does, and so every
+  // lookup of the tree reaches it): the other runs' shares leave room for
+  // theirs.
   const double coming_keys =
       spec.memory_budget_bytes != 0 ? ComingLevel0Keys(runs, output) : 0;
   if (coming_keys > 0) {
-    shape.push_back({.keys = coming_keys, .reach = 1});
+    shape.push_back({.keys = coming_keys, .reach = output_tree_share});
     live_keys += coming_keys;
   }
   FilterSpec at_average = spec;
@@ -267,23 +400,30 @@ RunFilter LiveTreeFilter(const FilterSpec& spec,
 
   // What the other live files' filters hold beyond their runs' shares
   // (written for an earlier shape of the tree, or moved down a level) is
-  // paid back by the outputs written from now on.
+  // paid back by the outputs written from now on: those of the same tree,
+  // which will rewrite them, not another tree's of a pool, which would
+  // only shrink while the excess stayed.
   double excess_bits = 0;
   double other_bits = 0;
+  double tree_keys = 0;
   for (size_t i = 0; i < runs.size(); ++i) {
+    const bool own_tree = runs[i].tree == output.tree;
+    if (own_tree) tree_keys += static_cast<double>(runs[i].keys);
     for (const LiveFile* f : runs[i].files) {
       const double held =
           f->filter_bytes.has_value()
               ? 8.0 * static_cast<double>(*f->filter_bytes)
               : (*share)[i].bits_per_key * static_cast<double>(f->keys);
       other_bits += held;
+      if (!own_tree) continue;
       excess_bits +=
           held - (*share)[i].bits_per_key * static_cast<double>(f->keys);
     }
   }
   const double out_keys = static_cast<double>(output.keys);
-  const double repaid =
-      std::min(kMaxRepaidShare, kRepayRate * out_keys / live_keys);
+  const double repaid = std::min(
+      kMaxRepaidShare, kRepayRate * out_keys /
+                           (tree_keys + (coming_keys > 0 ? coming_keys : 0)));
   RunFilter filter = (*share)[output_run];
   const double own_share = filter.bits_per_key;
   double bits =

@@ -17,16 +17,21 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/types/span.h"
 #include "bloomgate/allocation.h"
 #include "bloomgate/filter_spec.h"
+#include "src/spec/lookup_sampler.h"
 
 namespace bloomgate {
 
 // A live file of the tree, as the allocation sees it. Keys compare
 // bytewise.
 struct LiveFile {
+  // Which tree of a pool (a database's column family) it is of: trees are
+  // key spaces of their own. 0 outside a pool.
+  int tree = 0;
   int level = 0;  // 0: a level-0 file, a run of its own
   uint64_t keys = 0;
   std::string_view smallest;
@@ -40,6 +45,7 @@ struct LiveFile {
 // keys it will hold (an upper bound is fine), in how many files, and its
 // key range.
 struct PendingOutput {
+  int tree = 0;  // as LiveFile::tree
   int level = 0;
   uint64_t keys = 0;
   uint64_t num_files = 1;
@@ -54,6 +60,17 @@ struct PendingOutput {
   int level0_files = 0;
   uint64_t flush_keys = 0;
 };
+
+// The absent-key lookups measured in one tree (LookupSampler), weighted
+// by age; empty for none.
+struct TreeLookups {
+  std::vector<LookupSampler::Sample> samples;
+};
+
+// Measured lookups weigh a tree's runs once their weights sum to this many
+// samples (about 64 x kMeanSampleGap probes); below, the tree is taken to
+// be looked up uniformly.
+inline constexpr double kLeastMeasuredSamples = 64;
 
 // The bits per key of `output`'s filters under the level-aware `spec`
 // (spec.bits_per_key is the budget), when it joins the tree whose other
@@ -76,6 +93,19 @@ struct PendingOutput {
 // is taken off, so the block is that size. Falls back to spec.bits_per_key
 // when the allocation fails.
 //
+// Measured reach (`lookups`, one entry per tree, by LiveFile::tree): a
+// tree whose samples weigh at least kLeastMeasuredSamples has a run for
+// each file below level 0 (and the output), not one per level, and each
+// run's reach measured rather than estimated: the weight of the samples in
+// the run's key range, each sample divided by the number of the tree's
+// runs whose key range holds it (a lookup probes each of them, and each
+// probe could have been the one sampled), over the weight of all of
+// them. The trees of a pool are weighed against each other by their
+// samples' weights (their lookups) plus kLeastMeasuredSamples shared out by
+// keys, so that with nothing measured they weigh as their keys do, and a
+// tree just opened is not starved before its lookups are seen. With one
+// tree and nothing measured this is the allocation above.
+//
 // With a byte budget (spec.memory_budget_bytes) the runs, and a run of
 // the level-0 files still to come (PendingOutput::level0_files), share 8 x
 // budget / (their keys) bits per key, and a compaction's output gets at
@@ -90,7 +120,8 @@ struct PendingOutput {
 // larger filters.
 double LiveTreeBitsPerKey(const FilterSpec& spec,
                           absl::Span<const LiveFile> files,
-                          const PendingOutput& output);
+                          const PendingOutput& output,
+                          absl::Span<const TreeLookups> lookups = {});
 
 // LiveTreeBitsPerKey with the family as well, for a spec of mixed families
 // (FilterSpec::mixed): the runs go to AllocateByCost under
@@ -102,7 +133,8 @@ double LiveTreeBitsPerKey(const FilterSpec& spec,
 RunFilter LiveTreeFilter(const FilterSpec& spec,
                          absl::Span<const LiveFile> files,
                          const PendingOutput& output,
-                         const CostInputs& inputs = {});
+                         const CostInputs& inputs = {},
+                         absl::Span<const TreeLookups> lookups = {});
 
 }  // namespace bloomgate
 

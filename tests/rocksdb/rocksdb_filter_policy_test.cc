@@ -123,10 +123,14 @@ TEST_F(RocksDBFilterPolicyTest, CreateFromStringAcceptedForms) {
            {"bloomgate:10:standard:monkey:4.5",
             "bloomgate:10:standard:monkey:4.5"},
            {"id=bloomgate:10:monkey", "bloomgate:10:blocked:monkey"},
-           {"bloomgate:10:blocked:probes=4", "bloomgate:10:blocked:probes=4"},
-           {"bloomgate:8:probes=3:monkey",
-            "bloomgate:8:blocked:probes=3:monkey"},
-           {"bloomgate:8:standard:probes=20", "bloomgate:8:standard:probes=20"},
+           {"bloomgate:10:blocked:probes:4", "bloomgate:10:blocked:probes:4"},
+           {"bloomgate:8:probes:3:monkey",
+            "bloomgate:8:blocked:probes:3:monkey"},
+           {"bloomgate:8:standard:probes:20", "bloomgate:8:standard:probes:20"},
+           // Keyed fields as ids once wrote them.
+           {"bloomgate:10:blocked:probes=4", "bloomgate:10:blocked:probes:4"},
+           {"bloomgate:10:monkey:mixed:probe_ns=12/40",
+            "bloomgate:10:blocked:monkey:mixed:probe_ns:12/40"},
        }) {
     std::shared_ptr<const rocksdb::FilterPolicy> policy;
     const rocksdb::Status s = FromString(c.text, &policy);
@@ -302,13 +306,13 @@ TEST_F(RocksDBFilterPolicyTest, NewPolicyClampsInvalidOptions) {
       {{.monkey = true, .fanout = 0.5}, "bloomgate:10:blocked:monkey:1"},
       {{.monkey = true, .fanout = 1e6}, "bloomgate:10:blocked:monkey:1000"},
       {{.monkey = true, .fanout = std::nan("")}, "bloomgate:10:blocked:monkey"},
-      {{.num_probes = 40}, "bloomgate:10:blocked:probes=16"},
+      {{.num_probes = 40}, "bloomgate:10:blocked:probes:16"},
       {{.layout = Layout::kStandard, .num_probes = -2},
        "bloomgate:10:standard"},
       {{.family = FilterFamily::kRocksDBRibbon}, "bloomgate:10:blocked"},
       // Valid options are used as they are.
       {{.bits_per_key = 9.5}, "bloomgate:9.5:blocked"},
-      {{.num_probes = 3}, "bloomgate:10:blocked:probes=3"},
+      {{.num_probes = 3}, "bloomgate:10:blocked:probes:3"},
   };
   for (const Case& c : cases) {
     std::shared_ptr<const rocksdb::FilterPolicy> policy =
@@ -352,16 +356,16 @@ TEST_F(RocksDBFilterPolicyTest, ClampedPolicyWarnsOnceInTheLog) {
 }
 
 // A mixed policy says once in the DB's LOG which times its cost model
-// weighs and where they came from: the defaults, or the name's probe_ns=.
+// weighs and where they came from: the defaults, or the name's probe_ns.
 TEST_F(RocksDBFilterPolicyTest, MixedPolicySaysItsCostsInTheLog) {
   for (const auto& [name, said] :
        std::vector<std::pair<std::string, std::string>>{
            {"bloomgate:10:monkey:mixed",
             "a read at 100 us and a probe at 10 ns (bloomgate), 34 ns "
             "(Ribbon), the defaults (bloomgate plan --calibrate"},
-           {"bloomgate:10:monkey:mixed:2:probe_ns=12.5/40",
+           {"bloomgate:10:monkey:mixed:2:probe_ns:12.5/40",
             "a read at 2 us and a probe at 12.5 ns (bloomgate), 40 ns "
-            "(Ribbon), the name's probe_ns="}}) {
+            "(Ribbon), the name's probe_ns"}}) {
     std::shared_ptr<const rocksdb::FilterPolicy> policy;
     ASSERT_TRUE(FromString(name, &policy).ok()) << name;
     TempDir dir;
@@ -638,7 +642,18 @@ INSTANTIATE_TEST_SUITE_P(
                     RocksDBFilterOptions{.bits_per_key = 8,
                                          .layout = Layout::kStandard,
                                          .monkey = true,
-                                         .fanout = 6}));
+                                         .fanout = 6},
+                    // The keyed fields: an id holding '=' would be braced
+                    // in the file and dropped when read back.
+                    RocksDBFilterOptions{.num_probes = 4},
+                    RocksDBFilterOptions{.monkey = true,
+                                         .mixed = true,
+                                         .bloomgate_probe_nanos = 12,
+                                         .ribbon_probe_nanos = 40},
+                    RocksDBFilterOptions{.monkey = true,
+                                         .memory_budget_bytes = 1 << 20,
+                                         .pool = "round-trip",
+                                         .reach_half_life = 0}));
 
 }  // namespace
 }  // namespace bloomgate::testing_rocksdb

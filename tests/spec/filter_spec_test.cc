@@ -76,7 +76,7 @@ TEST(FilterSpecTest, CanonicalNames) {
       (FilterSpec{.bits_per_key = 9.5, .layout = Layout::kStandard}.Name()),
       "bloomgate:9.5:standard");
   EXPECT_EQ((FilterSpec{.num_probes = 6}.Name()),
-            "bloomgate:10:blocked:probes=6");
+            "bloomgate:10:blocked:probes:6");
   EXPECT_EQ((FilterSpec{.monkey = true}.Name()), "bloomgate:10:blocked:monkey");
   EXPECT_EQ((FilterSpec{.monkey = true, .fanout = 8}.Name()),
             "bloomgate:10:blocked:monkey:8");
@@ -90,7 +90,14 @@ TEST(FilterSpecTest, CanonicalNames) {
                         .bloomgate_probe_nanos = 12,
                         .ribbon_probe_nanos = 40}
                  .Name()),
-            "bloomgate:10:blocked:monkey:mixed:probe_ns=12/40");
+            "bloomgate:10:blocked:monkey:mixed:probe_ns:12/40");
+  // Keyed fields as names once wrote them read the same.
+  EXPECT_EQ(FilterSpec::Parse("bloomgate:10:probes=6:monkey:mixed:"
+                              "probe_ns=12/40")
+                .value(),
+            FilterSpec::Parse("bloomgate:10:probes:6:monkey:mixed:"
+                              "probe_ns:12/40")
+                .value());
   // The fanout means nothing without monkey, and is not written.
   EXPECT_EQ((FilterSpec{.fanout = 8}.Name()), "bloomgate:10:blocked");
   EXPECT_EQ((FilterSpec{.family = FilterFamily::kRocksDBBloom}.Name()),
@@ -153,6 +160,8 @@ TEST(FilterSpecTest, ParseErrorsNameThePart) {
            {"bloomgate:10:blocked:monkeys", "unknown option \"monkeys\""},
            {"bloomgate:10:probes=x", "probes \"x\" is not a whole number"},
            {"bloomgate:10:probes=17", "num_probes must be in [0, 16]"},
+           {"bloomgate:10:probes", "probes needs a value after it"},
+           {"bloomgate:10:probes:x", "probes \"x\" is not a whole number"},
            {"bloomgate:10:monkey:x", "fanout \"x\" is not a number"},
            {"bloomgate:10:monkey:0.5", "fanout must be"},
            {"bloomgate:10:monkey:8:9", "unexpected \"9\" at the end"},

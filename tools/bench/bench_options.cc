@@ -36,6 +36,7 @@ constexpr NamedKind<BenchmarkKind> kBenchmarks[] = {
     {"multireadmissing", BenchmarkKind::kMultiReadMissing},
     {"readmixed", BenchmarkKind::kReadMixed},
     {"stats", BenchmarkKind::kStats},
+    {"rewritefilters", BenchmarkKind::kRewriteFilters},
 };
 
 template <typename Kind, size_t N>

@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "bloomgate/filter_spec.h"
 #include "tools/bench/engine_settings.h"
+#include "tools/bench/workload.h"
 
 namespace bloomgate::bench {
 
@@ -39,6 +40,10 @@ enum class BenchmarkKind {
   kMultiReadMissing,
   kReadMixed,  // reads lookups, negative_ratio of them absent
   kStats,      // the engine's own statistics
+  // Every live file's filter rewritten as the policy now chooses it
+  // (Engine::RewriteFilters): after reads, a pool's filters sized by the
+  // reach those reads measured. RocksDB only.
+  kRewriteFilters,
 };
 
 std::string_view EngineName(EngineKind engine);
@@ -86,6 +91,8 @@ struct BenchOptions {
   int key_size = 16;             // bytes
   int value_size = 100;          // bytes
   double negative_ratio = 0.99;  // share of absent keys in readmixed
+  // Where lookups fall in the key order (--lookup_dist).
+  LookupDistribution lookup_dist;
   // Filter memory per key, in bits, for every filter without its own
   // parameter: RocksDB's Ribbon gets the parameter that takes this memory
   // (SpecForMemory), the others take it as theirs.

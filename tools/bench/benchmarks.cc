@@ -238,7 +238,9 @@ absl::StatusOr<BenchResult> Runner::DoRead(const Target& target,
                         o.seed,
                         index,
                         o.threads,
-                        reads};
+                        reads,
+                        o.lookup_dist};
+  r.lookup_dist = o.lookup_dist.Name();
   std::vector<ReadTally> tallies(static_cast<size_t>(o.threads));
   ProgressBar progress(ProgressLabel(r), reads, o.progress);
   const EngineCounters engine_before = engine.GetEngineCounters();

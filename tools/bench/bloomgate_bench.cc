@@ -32,7 +32,9 @@ ABSL_FLAG(std::string, benchmarks, "fillrandom,readmixed",
           "needs --disable_auto_compactions=true), readrandom (present keys), "
           "readmissing (absent keys), multireadmissing (absent keys, "
           "--multiget_batch per MultiGet call), readmixed (--negative_ratio "
-          "absent), stats");
+          "absent), stats, rewritefilters (every live file's filter "
+          "rewritten as the policy now chooses it: after reads, a pool's "
+          "filters sized by the reach they measured; RocksDB only)");
 ABSL_FLAG(std::string, engine, "lsm,rocksdb",
           "Comma-separated engines: lsm (bloomgate's miniature LSM), rocksdb");
 namespace {
@@ -96,6 +98,16 @@ ABSL_FLAG(int32_t, key_size, 16, "Key size in bytes");
 ABSL_FLAG(int32_t, value_size, 100, "Value size in bytes");
 ABSL_FLAG(double, negative_ratio, 0.99,
           "Share of lookups for absent keys in readmixed");
+ABSL_FLAG(std::string, lookup_dist, "uniform",
+          "Where lookups fall in the key order, absent and present keys "
+          "alike, unscrambled so that hot keys share files: uniform, "
+          "zipfian:<theta> (rank r, key r of the order, with probability "
+          "proportional to 1/(r+1)^theta, theta in (0, 1)), "
+          "hotspot:<key fraction>:<lookup fraction> (that share of the "
+          "lookups on the first key fraction of the keys, the rest on the "
+          "others; hotspot:0.01:0.9 puts 90% on 1%), latest:<key fraction> "
+          "(uniform over the last key fraction of the key order, the newest "
+          "under fillseq)");
 ABSL_FLAG(double, bloom_bits, 10.0,
           "Filter memory per key, in bits, for every filter without its "
           "own parameter (bloomgate_monkey: the average over the tree). "
@@ -226,6 +238,13 @@ absl::StatusOr<bench::BenchOptions> ReadFlags() {
   options.key_size = absl::GetFlag(FLAGS_key_size);
   options.value_size = absl::GetFlag(FLAGS_value_size);
   options.negative_ratio = absl::GetFlag(FLAGS_negative_ratio);
+  absl::StatusOr<bench::LookupDistribution> lookup_dist =
+      bench::LookupDistribution::Parse(absl::GetFlag(FLAGS_lookup_dist));
+  if (!lookup_dist.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--lookup_dist: ", lookup_dist.status().message()));
+  }
+  options.lookup_dist = *lookup_dist;
   options.bloom_bits = absl::GetFlag(FLAGS_bloom_bits);
   for (const std::string& bits : absl::GetFlag(FLAGS_sweep_bits)) {
     double value = 0;
@@ -266,7 +285,7 @@ absl::StatusOr<bench::BenchOptions> ReadFlags() {
       !probes.empty()) {
     // The filter name's own field, so that flag and name agree.
     absl::StatusOr<bloomgate::FilterSpec> with = bloomgate::FilterSpec::Parse(
-        absl::StrCat("bloomgate:10:monkey:mixed:probe_ns=", probes));
+        absl::StrCat("bloomgate:10:monkey:mixed:probe_ns:", probes));
     if (!with.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat("--probe_ns: ", with.status().message()));

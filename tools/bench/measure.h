@@ -58,13 +58,14 @@ struct LookupPlan {
   size_t bench_index;
   int threads;
   int64_t reads;  // over all threads
+  LookupDistribution dist;
 
   int64_t OpsOf(int thread) const {
     return reads / threads + (thread < reads % threads ? 1 : 0);
   }
   LookupStream Stream(int thread) const {
     return LookupStream(keys, negative_ratio,
-                        StreamSeed(seed, bench_index, thread + 1));
+                        StreamSeed(seed, bench_index, thread + 1), dist);
   }
   void Key(const Lookup& lookup, std::string* key) const {
     if (lookup.absent) {

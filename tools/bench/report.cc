@@ -179,7 +179,8 @@ std::string FormatWorkload(const BenchOptions& o) {
       " bytes each\n", "Entries:    ", o.num, ", written in batches of ",
       o.batch_size, "\n", "Lookups:    ", o.reads, " per read benchmark, ",
       o.threads, " thread(s); readmixed ",
-      absl::StrFormat("%g", 100 * o.negative_ratio), "% absent keys\n");
+      absl::StrFormat("%g", 100 * o.negative_ratio), "% absent keys; keys ",
+      o.lookup_dist.Name(), " over their order (--lookup_dist)\n");
   bool filterless = false;
   for (const FilterArg& f : o.filters) {
     filterless |= f.spec.family == FilterFamily::kNone;

@@ -43,6 +43,7 @@ OrderedJson Write(const std::vector<T>& values) {
 OrderedJson Write(EngineKind engine) { return EngineName(engine); }
 OrderedJson Write(BenchmarkKind benchmark) { return BenchmarkName(benchmark); }
 OrderedJson Write(const FilterSpec& filter) { return filter.KindName(); }
+OrderedJson Write(const std::string& text) { return text; }
 
 // LatencySummary's times, in the JSON's order after its count.
 constexpr std::pair<std::string_view, double LatencySummary::*>
@@ -122,6 +123,11 @@ absl::Status Read(const OrderedJson& j, FilterSpec* filter) {
       filter);
 }
 
+absl::Status Read(const OrderedJson& j, std::string* text) {
+  if (j.is_string()) *text = j.get<std::string>();
+  return absl::OkStatus();
+}
+
 absl::Status Read(const OrderedJson& j, LatencySummary* s) {
   if (!j.is_object()) return absl::OkStatus();
   auto field = [&](std::string_view key) {
@@ -185,6 +191,7 @@ constexpr ResultField Field(std::string_view key,
 }
 
 bool IsFill(const BenchResult& r) { return IsFillBenchmark(r.benchmark); }
+bool IsRead(const BenchResult& r) { return !r.lookup_dist.empty(); }
 bool IsGrowth(const BenchResult& r) { return r.grown_keys > 0; }
 bool HasBudget(const BenchResult& r) {
   return r.filter.memory_budget_bytes != 0;
@@ -218,6 +225,7 @@ constexpr ResultField kResultFields[] = {
     Field<&BenchResult::bloom_bits>("bloom_bits"),
     Field<&BenchResult::grown_keys>("grown_keys", nullptr, &IsGrowth),
     Field<&BenchResult::threads>("threads"),
+    Field<&BenchResult::lookup_dist>("lookup_dist", nullptr, &IsRead),
     Field<&BenchResult::ops>("ops"),
     Field<&BenchResult::seconds>("seconds"),
     Field<&BenchResult::micros_per_op>("micros_per_op"),

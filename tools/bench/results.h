@@ -51,6 +51,9 @@ struct BenchResult : lsm::LookupCounters {
   // step's), 0 otherwise.
   int64_t grown_keys = 0;
   int threads = 1;
+  // Read benchmarks: where the lookups fell (LookupDistribution::Name);
+  // empty otherwise.
+  std::string lookup_dist;
 
   int64_t ops = 0;
   double seconds = 0;        // wall time of the timed loop

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/status/statusor.h"
+
 namespace bloomgate::bench {
 
 // splitmix64: tiny, fast and fully specified, unlike the std:: distributions
@@ -83,6 +85,50 @@ class ValueSource {
 // seeded Fisher-Yates shuffle of it for fillrandom.
 std::vector<int64_t> FillOrder(int64_t num, bool random, uint64_t seed);
 
+// Where a read benchmark's lookups fall in the key order (--lookup_dist),
+// present and absent keys alike. The order is the keys' own, unscrambled,
+// so that hot keys share files, as a service's hot range does.
+struct LookupDistribution {
+  enum class Kind {
+    kUniform,  // every key alike
+    // Rank r (key r of the order) with probability proportional to
+    // 1 / (r + 1)^theta (Gray et al.'s generator, as YCSB's).
+    kZipfian,
+    // `lookup_fraction` of the lookups uniform over the first
+    // `key_fraction` of the keys, the rest uniform over the others.
+    kHotspot,
+    // Uniform over the last `key_fraction` of the keys: the newest under
+    // fillseq.
+    kLatest,
+  };
+  Kind kind = Kind::kUniform;
+  double theta = 0;            // kZipfian, in (0, 1)
+  double key_fraction = 0;     // kHotspot, kLatest, in (0, 1]
+  double lookup_fraction = 0;  // kHotspot, in [0, 1]
+
+  // "uniform", "zipfian:<theta>", "hotspot:<key fraction>:<lookup
+  // fraction>", "latest:<key fraction>": what Parse reads.
+  std::string Name() const;
+  // InvalidArgument naming the part that is wrong.
+  static absl::StatusOr<LookupDistribution> Parse(std::string_view text);
+
+  bool operator==(const LookupDistribution&) const = default;
+};
+
+// Draws indexes in [0, n) by a LookupDistribution. Zipfian's constants are
+// computed once per n (O(n)).
+class IndexPicker {
+ public:
+  IndexPicker(const LookupDistribution& dist, int64_t n);
+  int64_t Pick(Random64& random) const;
+
+ private:
+  LookupDistribution dist_;
+  int64_t n_;
+  // kZipfian: zeta(n, theta), alpha, eta and zeta(2, theta)'s term.
+  double zetan_ = 0, alpha_ = 0, eta_ = 0, half_pow_theta_ = 0;
+};
+
 // One lookup of a read benchmark.
 struct Lookup {
   int64_t index;  // present or absent key index
@@ -91,26 +137,30 @@ struct Lookup {
 
 // The lookups of one thread of a read benchmark: each is absent with
 // probability `negative_ratio` (1 for readmissing, 0 for readrandom), and its
-// index is uniform over the present or absent keys.
+// index is drawn by `dist` over the present or absent keys.
 class LookupStream {
  public:
-  LookupStream(const KeySpace& keys, double negative_ratio, uint64_t seed)
-      : keys_(keys), negative_ratio_(negative_ratio), random_(seed) {}
+  LookupStream(const KeySpace& keys, double negative_ratio, uint64_t seed,
+               const LookupDistribution& dist = {})
+      : negative_ratio_(negative_ratio),
+        random_(seed),
+        present_(dist, keys.num()),
+        absent_(dist, keys.num_absent()) {}
 
   Lookup Next() {
     Lookup lookup;
     lookup.absent =
         negative_ratio_ >= 1.0 ||
         (negative_ratio_ > 0.0 && random_.NextDouble() < negative_ratio_);
-    lookup.index = static_cast<int64_t>(
-        random_.Uniform(lookup.absent ? keys_.num_absent() : keys_.num()));
+    lookup.index = (lookup.absent ? absent_ : present_).Pick(random_);
     return lookup;
   }
 
  private:
-  KeySpace keys_;
   double negative_ratio_;
   Random64 random_;
+  IndexPicker present_;
+  IndexPicker absent_;
 };
 
 }  // namespace bloomgate::bench

@@ -76,7 +76,7 @@ absl::StatusOr<double> ProbeNanos(const FilterSpec& spec, uint64_t keys,
 }  // namespace
 
 std::string ProbeTimes::NameField() const {
-  return absl::StrFormat("probe_ns=%.1f/%.1f", bloomgate_nanos, ribbon_nanos);
+  return absl::StrFormat("probe_ns:%.1f/%.1f", bloomgate_nanos, ribbon_nanos);
 }
 
 absl::StatusOr<ProbeTimes> MeasureProbeTimes(uint64_t keys, int rounds) {

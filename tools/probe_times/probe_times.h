@@ -4,7 +4,7 @@
 // measured on this machine. Filters are never built with a clock in their
 // path (a name means the same filters on every host); this is what an
 // operator runs to see this machine's times and to name them in the policy
-// (`...:mixed:probe_ns=<bloomgate>/<ribbon>`): `bloomgate plan --calibrate`,
+// (`...:mixed:probe_ns:<bloomgate>/<ribbon>`): `bloomgate plan --calibrate`,
 // and bloomgate_bench's header.
 
 #ifndef BLOOMGATE_TOOLS_PROBE_TIMES_PROBE_TIMES_H_
@@ -21,7 +21,7 @@ struct ProbeTimes {
   double bloomgate_nanos = 0;  // bloomgate's blocked filter, this CPU's kernel
   double ribbon_nanos = 0;     // RocksDB's Standard128Ribbon
 
-  // The name's field that weighs probes at these times: probe_ns=<b>/<r>,
+  // The name's field that weighs probes at these times: probe_ns:<b>/<r>,
   // each to 0.1 ns.
   std::string NameField() const;
 };

@@ -45,7 +45,7 @@ ABSL_FLAG(std::string, db, "",
           "plan: the RocksDB database to read (opened read-only)");
 ABSL_FLAG(bool, calibrate, false,
           "plan: instead of a database, this machine's probe times and the "
-          "probe_ns= that names them in a mixed policy");
+          "probe_ns field that names them in a mixed policy");
 ABSL_FLAG(std::string, column_family, "default",
           "plan: the column family whose files to plan for");
 ABSL_FLAG(std::string, memory, "",
@@ -82,7 +82,8 @@ constexpr char kUsage[] =
     "      (docs/plan.md)\n"
     "  bloomgate plan --calibrate [--json]\n"
     "      this machine's time of a filter check that answers \"no\",\n"
-    "      bloomgate's and RocksDB's Ribbon's, and the probe_ns= that makes a\n"
+    "      bloomgate's and RocksDB's Ribbon's, and the probe_ns field that "
+    "makes a\n"
     "      mixed policy weigh them (without it, the documented defaults)\n";
 
 int UsageError(const std::string& message) {
@@ -174,7 +175,7 @@ int RunCalibrate() {
       "%.1f ns (%s kernel), RocksDB's Ribbon %.1f ns\n"
       "  (filters of %d keys at 10 bits/key, in cache; the median of %d "
       "rounds of as many absent keys)\n"
-      "without probe_ns= a mixed policy weighs %.1f ns and %.1f ns, the "
+      "without probe_ns a mixed policy weighs %.1f ns and %.1f ns, the "
       "documented defaults\n"
       "to weigh these, name them: %s, e.g. bloomgate:10:monkey:mixed:%s\n",
       times->bloomgate_nanos, kernel, times->ribbon_nanos,

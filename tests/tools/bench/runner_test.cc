@@ -298,6 +298,61 @@ TEST(WorkloadTest, FillOrderIsASeededPermutation) {
   EXPECT_EQ(sorted, FillOrder(1000, false, 0));
 }
 
+TEST(WorkloadTest, LookupDistributionsReadBackAndRefuseWhatIsWrong) {
+  for (const char* name :
+       {"uniform", "zipfian:0.99", "hotspot:0.01:0.9", "latest:0.1"}) {
+    absl::StatusOr<LookupDistribution> d = LookupDistribution::Parse(name);
+    ASSERT_TRUE(d.ok()) << name << ": " << d.status();
+    EXPECT_EQ(d->Name(), name);
+  }
+  for (const char* bad :
+       {"", "zipf:0.9", "zipfian:1", "zipfian:0", "hotspot:0.01",
+        "hotspot:0:0.9", "hotspot:0.1:2", "latest:x", "uniform:1"}) {
+    absl::StatusOr<LookupDistribution> d = LookupDistribution::Parse(bad);
+    EXPECT_FALSE(d.ok()) << bad;
+    if (!d.ok()) {
+      EXPECT_NE(d.status().message().find("expected uniform"),
+                std::string::npos)
+          << d.status();
+    }
+  }
+}
+
+// Each distribution puts its lookups where it says, within bounds of the
+// binomial: n = 200,000 draws over 10,000 keys.
+TEST(WorkloadTest, LookupDistributionsPutTheLookupsWhereTheySay) {
+  constexpr int64_t kKeys = 10000;
+  constexpr int kDraws = 200000;
+  // Share of draws below `bound`, for `dist`.
+  auto share_below = [&](const char* dist, int64_t bound) {
+    IndexPicker picker(LookupDistribution::Parse(dist).value(), kKeys);
+    Random64 random(5);
+    int below = 0;
+    for (int i = 0; i < kDraws; ++i) {
+      const int64_t k = picker.Pick(random);
+      EXPECT_GE(k, 0);
+      EXPECT_LT(k, kKeys);
+      below += k < bound ? 1 : 0;
+    }
+    return static_cast<double>(below) / kDraws;
+  };
+  // Binomial standard deviation at p = 0.9: sqrt(0.09 / 200,000) = 0.00067;
+  // six of them.
+  EXPECT_NEAR(share_below("hotspot:0.01:0.9", 100), 0.9, 0.004);
+  EXPECT_NEAR(share_below("uniform", 100), 0.01, 0.002);
+  EXPECT_EQ(share_below("latest:0.1", 9000), 0);
+  // Zipfian 0.99 over 10,000 ranks: the first 100 take
+  // H(100, 0.99) / H(10000, 0.99) = 5.29 / 10.22 = 0.518, which Gray et
+  // al.'s generator approximates (exactly for ranks 0 and 1 only).
+  EXPECT_NEAR(share_below("zipfian:0.99", 100), 0.518, 0.03);
+  // Uniform draws exactly what the stream drew before distributions.
+  IndexPicker uniform({}, kKeys);
+  Random64 a(9), b(9);
+  for (int i = 0; i < 1000; ++i) {
+    ASSERT_EQ(uniform.Pick(a), static_cast<int64_t>(b.Uniform(kKeys)));
+  }
+}
+
 // A filter may carry its own parameter, which a run keeps; the others run
 // at the run's memory.
 TEST(OptionsTest, AFilterMayCarryItsOwnParameter) {
