@@ -96,16 +96,20 @@ double KeyReach(const Run& run, const RangeIndex& index,
   return static_cast<double>(covered) / static_cast<double>(total);
 }
 
-// Each run's reach within its tree, measured: the weight of `samples` in
-// its key range, each divided by how many of the tree's runs hold it, over
-// the weight of the samples some run holds (*measured). Runs of other trees
-// get 0.
+// Each run's reach within its tree, measured: the share of the tree's
+// absent lookups whose key lies in the run's key range. A sample is a probe,
+// and a lookup of a key that `d` of the tree's runs hold made d probes, any
+// of which could have been the one kept: a sample stands for 1/d lookups
+// (its weight over d), and each of its d runs is reached by them. So a
+// run's reach is the lookups its samples stand for over all the lookups the
+// samples stand for (*lookups); a sample no run holds now (between the
+// tree's files) stands for none. Runs of other trees get 0.
 std::vector<double> MeasuredReach(
     int tree, absl::Span<const Run> runs, absl::Span<const RangeIndex> index,
-    absl::Span<const LookupSampler::Sample> samples, double* measured) {
+    absl::Span<const LookupSampler::Sample> samples, double* lookups) {
   std::vector<double> reach(runs.size(), 0);
   std::vector<size_t> holders;
-  *measured = 0;
+  *lookups = 0;
   for (const LookupSampler::Sample& sample : samples) {
     holders.clear();
     for (size_t i = 0; i < runs.size(); ++i) {
@@ -113,13 +117,14 @@ std::vector<double> MeasuredReach(
         holders.push_back(i);
       }
     }
-    if (holders.empty()) continue;  // between the tree's files now
-    const double share = sample.weight / static_cast<double>(holders.size());
-    for (size_t i : holders) reach[i] += share;
-    *measured += sample.weight;
+    if (holders.empty()) continue;
+    const double stands_for =
+        sample.weight / static_cast<double>(holders.size());
+    for (size_t i : holders) reach[i] += stands_for;
+    *lookups += stands_for;
   }
-  if (*measured > 0) {
-    for (double& r : reach) r /= *measured;
+  if (*lookups > 0) {
+    for (double& r : reach) r /= *lookups;
   }
   return reach;
 }
@@ -154,7 +159,7 @@ std::vector<double> PoolReach(absl::Span<const Run> runs,
   for (size_t i = 0; i < runs.size(); ++i) {
     reach[i] = KeyReach(runs[i], index[i], runs);
   }
-  // Per tree: its keys, and the weight of its samples that some run holds.
+  // Per tree: its keys, and the lookups its samples stand for.
   std::map<int, std::pair<double, double>> trees;
   double all_keys = 0;
   for (const Run& run : runs) {
@@ -426,9 +431,14 @@ RunFilter LiveTreeFilter(const FilterSpec& spec,
                            (tree_keys + (coming_keys > 0 ? coming_keys : 0)));
   RunFilter filter = (*share)[output_run];
   const double own_share = filter.bits_per_key;
-  double bits =
-      std::clamp(own_share - repaid * excess_bits / out_keys, own_share / 2,
-                 std::min(2 * own_share, kMaxBitsPerKey));
+  // In a pool an output takes no more than its share: outputs come one at a
+  // time, and one that made up for the others' deficit would leave the
+  // next ones, of this tree or another, what the pool's size no longer
+  // holds (the first files of a rewrite took it all, the last got none).
+  const double most =
+      spec.pool.empty() ? std::min(2 * own_share, kMaxBitsPerKey) : own_share;
+  double bits = std::clamp(own_share - repaid * excess_bits / out_keys,
+                           std::min(own_share / 2, most), most);
   if (spec.memory_budget_bytes != 0) {
     bits = WithinBudget(spec.memory_budget_bytes, output, bits, own_share,
                         other_bits);

@@ -96,12 +96,12 @@ inline constexpr double kLeastMeasuredSamples = 64;
 // Measured reach (`lookups`, one entry per tree, by LiveFile::tree): a
 // tree whose samples weigh at least kLeastMeasuredSamples has a run for
 // each file below level 0 (and the output), not one per level, and each
-// run's reach measured rather than estimated: the weight of the samples in
-// the run's key range, each sample divided by the number of the tree's
-// runs whose key range holds it (a lookup probes each of them, and each
-// probe could have been the one sampled), over the weight of all of
-// them. The trees of a pool are weighed against each other by their
-// samples' weights (their lookups) plus kLeastMeasuredSamples shared out by
+// run's reach measured rather than estimated: the share of the tree's
+// absent lookups whose key lies in the run's range. A sample is a probe; a
+// lookup whose key d of the tree's runs hold made d probes, so a sample
+// stands for 1/d of a lookup, which reaches each of those d runs. The
+// trees of a pool are weighed against each other by the lookups their
+// samples stand for plus kLeastMeasuredSamples shared out by
 // keys, so that with nothing measured they weigh as their keys do, and a
 // tree just opened is not starved before its lookups are seen. With one
 // tree and nothing measured this is the allocation above.
