@@ -5,9 +5,9 @@
 // and their lookups are skewed: a few stores, and a few key ranges of each,
 // take most of them. A pool is a budget that every database and column
 // family whose policy names it shares: each new filter's bits are chosen
-// over the union of their live trees, weighted by where absent-key lookups
-// were measured to go (FilterSpec::reach_half_life), so that memory goes
-// where lookups do. By name:
+// over the union of their live trees, and with `reach:on` weighted by where
+// absent-key lookups were measured to go (FilterSpec::reach_half_life), so
+// that memory goes where lookups do. By name:
 //
 //   filter_policy=bloomgate:256MiB:monkey:mixed:pool:app
 //   listeners={bloomgate_live_tree}

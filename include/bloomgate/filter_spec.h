@@ -48,10 +48,10 @@ inline constexpr double kMaxFanout = 1000;
 inline constexpr double kDefaultDeviceReadMicros = 100;
 inline constexpr double kDefaultPageCacheReadMicros = 2;
 
-// The default half-life of measured reach (FilterSpec::reach_half_life):
-// counts of absent-key probes fade by half over this many probes answered
-// "no" by the process's pooled filters, about 200,000 lookups of a tree of
-// five levels.
+// The half-life of measured reach that a name's `reach:on` gives
+// (FilterSpec::reach_half_life): samples of absent-key probes fade by half
+// over this many probes answered "no" by the process's pooled filters,
+// about 200,000 lookups of a tree of five levels.
 inline constexpr uint64_t kDefaultReachHalfLife = uint64_t{1} << 20;
 
 // The name of a process-wide filter memory pool (FilterSpec::pool), kept
@@ -140,18 +140,20 @@ struct FilterSpec {
   // it: the allocation runs over the union of their live trees. Letters,
   // digits, '_', '-' and '.'; empty for none.
   PoolName pool = {};
-  // With a pool: where absent-key lookups go is measured (filters count the
-  // probes they answer "no", sampled) and weighs each file's share, the
-  // counts fading by half over this many probes. 0: not measured, every
-  // absent lookup taken to reach every file alike (key ranges alone).
-  uint64_t reach_half_life = kDefaultReachHalfLife;
+  // With a pool: where absent-key lookups go is measured (filters sample
+  // the probes they answer "no") and weighs each file's share, the samples
+  // fading by half over this many probes. 0 (the default): not measured,
+  // every absent lookup taken to reach every file alike (key ranges alone).
+  // Off by default: on RocksDB's own trees measured reach does not yet read
+  // less under every workload (docs/memory-pool.md, "Measured").
+  uint64_t reach_half_life = 0;
 
   // The canonical name, which Parse reads back as an equal spec:
   //   "none"
   //   "bloomgate:<bits_per_key or memory_budget_bytes>:<layout>[:probes:<k>]
   //       [:monkey[:<fanout>][:mixed[:<read_micros>]
   //       [:probe_ns:<bloomgate_probe_nanos>/<ribbon_probe_nanos>]]
-  //       [:pool:<pool>[:reach:off|<reach_half_life>]]]"
+  //       [:pool:<pool>[:reach:on|<reach_half_life>]]]"
   //   "rocksdb_bloom:<bits_per_key>", "rocksdb_ribbon:<bits_per_key>"
   // with numbers in the shortest decimal that reads back as the same double;
   // ":probes" only when num_probes != 0, the fanout only when not 10, the
@@ -161,7 +163,7 @@ struct FilterSpec {
   // "bloomgate:10:blocked:monkey:mixed:probe_ns:12/40",
   // "bloomgate:64MiB:blocked:monkey" (the budget as FormatByteSize
   // writes it), "bloomgate:256MiB:blocked:monkey:mixed:pool:app"; the
-  // reach only when not kDefaultReachHalfLife.
+  // reach only when measured, "on" for kDefaultReachHalfLife.
   std::string Name() const;
 
   // The registry name (FilterKinds) that describes this spec's family,
@@ -177,7 +179,7 @@ struct FilterSpec {
   // Parses
   //   <kind>[:<bits_per_key or memory budget>[:<layout>][:probes:<k>]
   //       [:monkey[:<fanout>][:mixed[:<read_micros>][:probe_ns:<b>/<r>]]
-  //       [:pool:<name>[:reach:off|<half-life>]]]]
+  //       [:pool:<name>[:reach:on|off|<half-life>]]]]
   // where <kind> is a registry name (FilterKinds). The kind gives the
   // defaults: "bloomgate" is blocked at 10 bits per key, "bloomgate_monkey"
   // the same with monkey, "bloomgate_mixed" with monkey and mixed,

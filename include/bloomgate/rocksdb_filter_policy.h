@@ -257,11 +257,12 @@ std::string RocksDBFilterPolicyId(const RocksDBFilterOptions& options);
 //                                       weighed at b and r nanoseconds
 // and last, with a memory budget where the bits per key stand,
 //   ":pool:<name>"                      the budget is a pool's that every
-//                                       database naming it shares, spent by
-//                                       measured reach
+//                                       database naming it shares, spent
+//                                       by key ranges
 //                                       (filter_memory_pool.h), e.g.
 //   "bloomgate:256MiB:monkey:mixed:pool:app"
-//   ":pool:<name>:reach:off"            ... by key ranges alone
+//   ":pool:<name>:reach:on"             ... by measured reach (or
+//                                       ":reach:<half-life in probes>")
 // e.g. "bloomgate:10:monkey", "bloomgate:10:standard:monkey". A keyed
 // field may also be written with '=' (":probes=4", ":pool=app"), as ids
 // once were; an id never holds one: RocksDB's OPTIONS file braces such a

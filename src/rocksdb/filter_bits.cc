@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "bloomgate/absl_compat.h"
 #include "bloomgate/hash.h"
 #include "bloomgate/simd.h"
+#include "rocksdb/env.h"
 #include "rocksdb/filter_policy.h"
 #include "rocksdb/table.h"
 #include "src/filter/blocked_bloom.h"
@@ -57,10 +59,11 @@ bool AddedHashMatches(const FilterReader& reader, uint64_t hash) {
 }  // namespace
 
 BitsBuilder::BitsBuilder(FilterBuilder builder, bool verify_after_build,
-                         Sizer sizer)
+                         Sizer sizer, rocksdb::Logger* info_log)
     : builder_(std::move(builder)),
       verify_after_build_(verify_after_build),
       sizer_(std::move(sizer)),
+      info_log_(info_log),
       add_slowly_(verify_after_build_ || sizer_ != nullptr) {}
 
 void BitsBuilder::AddKey(const rocksdb::Slice& key) {
@@ -89,9 +92,16 @@ void BitsBuilder::Resize(size_t num_keys) {
   if (sizer_ == nullptr) return;
   const absl::Status s = builder_.SetOptions(sizer_(
       num_keys, has_keys_ ? first_key_ : "", has_keys_ ? last_key_ : ""));
+  if (s.ok() || info_log_ == nullptr) return;
   // The sizer's options are valid by its contract; if not, the builder
-  // keeps the options it had, which are.
-  (void)s;
+  // keeps the options it had, which are, and the LOG says so once.
+  static std::once_flag said;
+  std::call_once(said, [&] {
+    rocksdb::Warn(info_log_,
+                  "bloomgate: a filter's size chosen at its end was refused "
+                  "(%s); the filter keeps the policy's own size. Said once",
+                  std::string(s.message()).c_str());
+  });
 }
 
 void BitsBuilder::AddKeyAndAlt(const rocksdb::Slice& key,

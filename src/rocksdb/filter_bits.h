@@ -60,9 +60,11 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
   // bytes per distinct key while building, and one query per key.
   // `sizer`, if set, picks each block's options at Finish instead of
   // `builder`'s; the builder then keeps copies of the first and last key
-  // added.
+  // added. Options the sizer picks that the core refuses (a bug: its
+  // contract is valid options) leave the builder's own, said once per
+  // process in `info_log` if it is set.
   BitsBuilder(FilterBuilder builder, bool verify_after_build,
-              Sizer sizer = nullptr);
+              Sizer sizer = nullptr, rocksdb::Logger* info_log = nullptr);
 
   BitsBuilder(const BitsBuilder&) = delete;
   BitsBuilder& operator=(const BitsBuilder&) = delete;
@@ -136,6 +138,7 @@ class BitsBuilder final : public rocksdb::FilterBitsBuilder {
   FilterBuilder builder_;
   const bool verify_after_build_;
   const Sizer sizer_;
+  rocksdb::Logger* const info_log_;
   // verify_after_build_ or a sizer: AddKey takes the slow path.
   const bool add_slowly_;
   // With a sizer: the first and last key since the last Finish.

@@ -40,7 +40,7 @@ namespace {
 constexpr std::string_view kExpectedForm =
     "expected bloomgate[:<bits_per_key>[:blocked|standard][:probes:<k>]"
     "[:monkey[:<fanout>][:mixed[:<read_micros>][:probe_ns:<b>/"
-    "<r>]]][:pool:<name>[:reach:off|<n>]]], e.g. "
+    "<r>]]][:pool:<name>[:reach:on|off|<n>]]], e.g. "
     "\"bloomgate:10\", "
     "\"bloomgate:9.5:standard\", \"bloomgate:10:monkey\" or "
     "\"bloomgate:10:monkey:mixed\"";
@@ -131,7 +131,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     if (options_.mixed) return MixedBuilder(context, tree, verify);
     if (UsesLiveTree(context, tree)) {
       return SizedBuilder(LiveTreeSizer(context, tree, /*families=*/false),
-                          verify);
+                          context, verify);
     }
     return AssumedShapeBuilder(FilterFor(context), context, verify);
   }
@@ -179,7 +179,10 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
         absl::StatusOr<FilterBuilder> builder =
             FilterBuilder::Create(options_.Options(std::clamp(
                 filter.bits_per_key, kMinBitsPerKey, kMaxBitsPerKey)));
-        if (!builder.ok()) return nullptr;  // "no filter": still correct
+        if (!builder.ok()) {
+          SayNoBuilder(context.info_log, builder.status());
+          return nullptr;  // "no filter": still correct
+        }
         return new rocksdb_internal::BitsBuilder(*std::move(builder), verify);
       }
       default:
@@ -207,7 +210,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
     }
     if (IsFlushOutput(context)) {
       return SizedBuilder(LiveTreeSizer(context, tree, /*families=*/true),
-                          verify);
+                          context, verify);
     }
     const std::string& cf = context.column_family_name;
     const rocksdb_internal::LiveTreeQuery q =
@@ -237,18 +240,36 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
         filter.bits_per_key <= options_.bits_per_key) {
       return NewBuilder(filter, kRocksDBAssumedKeysPerFile, context, verify);
     }
-    return SizedBuilder(FlushSizer(context, filter.bits_per_key), verify);
+    return SizedBuilder(FlushSizer(context, filter.bits_per_key), context,
+                        verify);
   }
 
   // A bloomgate builder whose options `sizer` chooses at Finish.
   rocksdb::FilterBitsBuilder* SizedBuilder(
-      rocksdb_internal::BitsBuilder::Sizer sizer, bool verify) const {
+      rocksdb_internal::BitsBuilder::Sizer sizer,
+      const rocksdb::FilterBuildingContext& context, bool verify) const {
     // Valid by construction; a failure here would be a bug in validation.
     absl::StatusOr<FilterBuilder> builder =
         FilterBuilder::Create(options_.Options());
-    if (!builder.ok()) return nullptr;  // "no filter": still correct
-    return new rocksdb_internal::BitsBuilder(*std::move(builder), verify,
-                                             std::move(sizer));
+    if (!builder.ok()) {
+      SayNoBuilder(context.info_log, builder.status());
+      return nullptr;  // "no filter": still correct
+    }
+    return new rocksdb_internal::BitsBuilder(
+        *std::move(builder), verify, std::move(sizer), context.info_log);
+  }
+
+  // A file left without a filter because its builder could not be made,
+  // said once a policy: options validated before use make this a bug, but
+  // the file is still read correctly (every lookup reads it).
+  void SayNoBuilder(rocksdb::Logger* log, const absl::Status& why) const {
+    if (log == nullptr) return;
+    std::call_once(said_no_builder_, [&] {
+      rocksdb::Warn(log,
+                    "bloomgate: %s: a file goes without a filter: its "
+                    "builder could not be made (%s). Said once",
+                    id_.c_str(), std::string(why.message()).c_str());
+    });
   }
 
   // AssumedShapeBuilder's choice for a flush: level 0's `level0_bits`, or
@@ -471,6 +492,7 @@ class BloomgateFilterPolicy final : public rocksdb::FilterPolicy {
   const std::shared_ptr<LookupSampler> sampler_;
   mutable std::once_flag warned_;
   mutable std::once_flag said_no_tree_;
+  mutable std::once_flag said_no_builder_;
   // Shared with the sizers, which may outlive nothing else of the policy.
   const std::shared_ptr<std::once_flag> said_over_budget_ =
       std::make_shared<std::once_flag>();
@@ -664,7 +686,7 @@ std::shared_ptr<const rocksdb::FilterPolicy> NewRocksDBFilterPolicy(
   if (policy.ok()) return *std::move(policy);
   // Valid options whose pool exists at another size: the budget alone.
   clamped.pool = {};
-  clamped.reach_half_life = kDefaultReachHalfLife;
+  clamped.reach_half_life = 0;
   warning = absl::StrCat("bloomgate: ", policy.status().message(), "; using ",
                          RocksDBFilterPolicyId(clamped), " instead");
   return *MakePolicy(clamped, warning);

@@ -31,6 +31,7 @@ constexpr absl::string_view kProbeTimes = "probe_ns";
 constexpr absl::string_view kPool = "pool";
 constexpr absl::string_view kReach = "reach";
 constexpr absl::string_view kReachOff = "off";
+constexpr absl::string_view kReachOn = "on";
 
 static_assert(kMinMemoryBudgetBytes ==
               internal::kLineBits / 8 + internal::kTrailerSize);
@@ -161,18 +162,19 @@ absl::Status ParseProbeTimes(absl::string_view text, FilterSpec& spec) {
   return absl::OkStatus();
 }
 
-// "off" or a whole number of probes, into spec's reach half-life.
+// "on", "off" or a half-life in probes, into spec's reach half-life.
 absl::Status ParseReach(absl::string_view text, FilterSpec& spec) {
-  if (text == kReachOff) {
-    spec.reach_half_life = 0;
+  if (text == kReachOff || text == kReachOn) {
+    spec.reach_half_life = text == kReachOn ? kDefaultReachHalfLife : 0;
     return absl::OkStatus();
   }
   uint64_t value = 0;
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, value);
   if (text.empty() || ec != std::errc() || ptr != end || value == 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "reach \"", text, "\" is neither off nor a half-life of > 0 probes"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("reach \"", text,
+                     "\" is neither on, off nor a half-life of > 0 probes"));
   }
   spec.reach_half_life = value;
   return absl::OkStatus();
@@ -321,7 +323,7 @@ absl::Status ValidateMemoryBudget(const FilterSpec& spec) {
 absl::Status ValidatePool(const FilterSpec& spec) {
   const std::string_view name = spec.pool.view();
   if (spec.pool.empty()) {
-    if (spec.reach_half_life == kDefaultReachHalfLife) return absl::OkStatus();
+    if (spec.reach_half_life == 0) return absl::OkStatus();
     return absl::InvalidArgumentError(
         "measured reach weighs a pool's files: reach needs pool:<name>");
   }
@@ -395,10 +397,11 @@ std::string FilterSpec::Name() const {
   }
   if (!pool.empty()) {
     absl::StrAppend(&name, ":", kPool, ":", ToAbsl(pool.view()));
-    if (reach_half_life != kDefaultReachHalfLife) {
+    if (reach_half_life != 0) {
       absl::StrAppend(&name, ":", kReach, ":",
-                      reach_half_life == 0 ? std::string(kReachOff)
-                                           : absl::StrCat(reach_half_life));
+                      reach_half_life == kDefaultReachHalfLife
+                          ? std::string(kReachOn)
+                          : absl::StrCat(reach_half_life));
     }
   }
   return name;

@@ -116,8 +116,10 @@ TEST(StorePoolTest, TwoStoresKeepToOnePool) {
 
 TEST(StorePoolTest, TheStoreWithTheLookupsTakesTheBits) {
   TempDir dir_a, dir_b;
-  auto a = OpenStore(dir_a.path(), PoolOptions("lookups"));
-  auto b = OpenStore(dir_b.path(), PoolOptions("lookups"));
+  StoreOptions o = PoolOptions("lookups");
+  o.filter.reach_half_life = kDefaultReachHalfLife;
+  auto a = OpenStore(dir_a.path(), o);
+  auto b = OpenStore(dir_b.path(), o);
   ASSERT_NE(a, nullptr);
   ASSERT_NE(b, nullptr);
   PutSteps(*a, 0, 2 * kStepKeys);

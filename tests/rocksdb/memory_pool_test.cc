@@ -181,7 +181,8 @@ TEST(MemoryPoolConflictTest, TwoSizesForOnePoolAreRefusedNamingBoth) {
 // Two databases of the same keys in one pool; absent lookups go to `a` 16
 // times as often as to `b`. Rewritten, a's filters take more of the pool.
 TEST(MemoryPoolReachTest, TheDatabaseWithTheLookupsTakesTheBits) {
-  const FilterSpec spec = PoolSpec("reach");
+  FilterSpec spec = PoolSpec("reach");
+  spec.reach_half_life = kDefaultReachHalfLife;
   TempDir dir_a, dir_b;
   auto a = OpenDb(PoolOptions(spec, false), dir_a.path());
   auto b = OpenDb(PoolOptions(spec, false), dir_b.path());

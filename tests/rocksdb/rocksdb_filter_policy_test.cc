@@ -653,7 +653,8 @@ INSTANTIATE_TEST_SUITE_P(
                     RocksDBFilterOptions{.monkey = true,
                                          .memory_budget_bytes = 1 << 20,
                                          .pool = "round-trip",
-                                         .reach_half_life = 0}));
+                                         .reach_half_life =
+                                             kDefaultReachHalfLife}));
 
 }  // namespace
 }  // namespace bloomgate::testing_rocksdb

@@ -37,7 +37,7 @@ TEST(PoolSpecTest, NamesRoundTrip) {
        {"bloomgate:256MiB:blocked:monkey:pool:app",
         "bloomgate:256MiB:blocked:monkey:mixed:pool:app",
         "bloomgate:1GiB:standard:monkey:8:pool:kafka-streams.1",
-        "bloomgate:64MiB:blocked:monkey:mixed:2:pool:p:reach:off",
+        "bloomgate:64MiB:blocked:monkey:mixed:2:pool:p:reach:on",
         "bloomgate:64MiB:blocked:monkey:pool:p_2:reach:4096"}) {
     absl::StatusOr<FilterSpec> spec = FilterSpec::Parse(name);
     ASSERT_TRUE(spec.ok()) << name << ": " << spec.status();
@@ -52,10 +52,13 @@ TEST(PoolSpecTest, NamesRoundTrip) {
       FilterSpec::Parse("bloomgate:256MiB:monkey:mixed:pool:app").value();
   EXPECT_EQ(spec.pool.view(), "app");
   EXPECT_EQ(spec.memory_budget_bytes, uint64_t{256} << 20);
-  EXPECT_EQ(spec.reach_half_life, kDefaultReachHalfLife);
-  EXPECT_EQ(FilterSpec::Parse("bloomgate:64MiB:monkey:pool:p:reach:off")
+  EXPECT_EQ(spec.reach_half_life, 0u);  // not measured unless named
+  EXPECT_EQ(FilterSpec::Parse("bloomgate:64MiB:monkey:pool:p:reach:on")
                 ->reach_half_life,
-            0u);
+            kDefaultReachHalfLife);
+  EXPECT_EQ(
+      FilterSpec::Parse("bloomgate:64MiB:monkey:pool:p:reach:off")->Name(),
+      "bloomgate:64MiB:blocked:monkey:pool:p");
 }
 
 TEST(PoolSpecTest, RefusesWhatAPoolCannotBe) {
@@ -70,9 +73,9 @@ TEST(PoolSpecTest, RefusesWhatAPoolCannotBe) {
       {"bloomgate:64MiB:monkey:pool=", "letters, digits"},
       {"bloomgate:64MiB:monkey:pool", "pool needs a value"},
       {"bloomgate:64MiB:monkey:pool:" + long_name, "must be 1 to 64"},
-      {"bloomgate:64MiB:monkey:reach:off", "reach needs pool"},
-      {"bloomgate:64MiB:monkey:pool:p:reach:0", "neither off nor"},
-      {"bloomgate:64MiB:monkey:pool:p:reach:soon", "neither off nor"},
+      {"bloomgate:64MiB:monkey:reach:on", "reach needs pool"},
+      {"bloomgate:64MiB:monkey:pool:p:reach:0", "neither on, off nor"},
+      {"bloomgate:64MiB:monkey:pool:p:reach:soon", "neither on, off nor"},
       {"bloomgate:64MiB:monkey:pool:p:mixed", "unexpected \"mixed\""},
   };
   for (const auto& c : cases) {
@@ -341,6 +344,7 @@ TEST(PoolAllocationTest, TheTreeWithTheLookupsTakesTheBits) {
     spec.bits_per_key = FilterSpec{}.bits_per_key;
     spec.memory_budget_bytes = kPoolBytes;
     spec.pool = "two";
+    spec.reach_half_life = kDefaultReachHalfLife;
     return ChooseLiveTreeFilter(spec, mine.files, LastLevelFile(4), {},
                                 pool->get(), self.get())
         .bits_per_key;
