@@ -7,14 +7,14 @@
 namespace bloomgate::lsm {
 
 void StorePoolMember::Set(std::shared_ptr<const Version> version) {
-  absl::MutexLock l(&mu_);
+  MutexLock l(&mu_);
   version_ = std::move(version);
 }
 
 PoolMember::Files StorePoolMember::LiveFiles() const {
   std::shared_ptr<const Version> version;
   {
-    absl::MutexLock l(&mu_);
+    MutexLock l(&mu_);
     version = version_;
   }
   Files files;

@@ -15,7 +15,7 @@
 #include <memory>
 
 #include "absl/base/thread_annotations.h"
-#include "absl/synchronization/mutex.h"
+#include "src/lsm/mutex.h"
 #include "src/lsm/version.h"
 #include "src/spec/lookup_sampler.h"
 #include "src/spec/pool_members.h"
@@ -37,7 +37,7 @@ class StorePoolMember final : public PoolMember {
 
  private:
   const std::shared_ptr<const LookupSampler> sampler_;
-  mutable absl::Mutex mu_;
+  mutable Mutex mu_;
   std::shared_ptr<const Version> version_ ABSL_GUARDED_BY(mu_);
 };
 

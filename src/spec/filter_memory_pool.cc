@@ -5,31 +5,37 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/synchronization/mutex.h"
 #include "bloomgate/absl_compat.h"
 #include "src/spec/pool_members.h"
 
 namespace bloomgate {
 
+// std::mutex, not absl::Mutex, here and below: ThreadSanitizer sees only
+// the locks of instrumented code, and Debian's abseil is not
+// (src/lsm/mutex.h).
 struct FilterMemoryPool::Members {
-  absl::Mutex mu;
-  std::vector<std::weak_ptr<const PoolMember>> members ABSL_GUARDED_BY(mu);
+  std::mutex mu;
+  std::vector<std::weak_ptr<const PoolMember>> members;  // guarded by mu
 };
 
 namespace {
 
-absl::Mutex registry_mu(absl::kConstInit);
+std::mutex& RegistryMutex() {
+  static auto* mu = new std::mutex;  // never destroyed, as the registry
+  return *mu;
+}
 // Never destroyed: policies may be released while the process exits.
-std::map<std::string, std::weak_ptr<FilterMemoryPool>, std::less<>>& Registry()
-    ABSL_EXCLUSIVE_LOCKS_REQUIRED(registry_mu) {
+// Guarded by RegistryMutex().
+std::map<std::string, std::weak_ptr<FilterMemoryPool>, std::less<>>&
+Registry() {
   static auto* registry =
       new std::map<std::string, std::weak_ptr<FilterMemoryPool>, std::less<>>;
   return *registry;
@@ -53,7 +59,7 @@ FilterMemoryPool::~FilterMemoryPool() = default;
 
 absl::StatusOr<std::shared_ptr<FilterMemoryPool>> FilterMemoryPool::Named(
     std::string_view name, uint64_t size_bytes, std::string_view asked_by) {
-  absl::MutexLock l(&registry_mu);
+  std::lock_guard<std::mutex> l(RegistryMutex());
   auto& registry = Registry();
   std::erase_if(registry,
                 [](const auto& entry) { return entry.second.expired(); });
@@ -77,7 +83,7 @@ absl::StatusOr<std::shared_ptr<FilterMemoryPool>> FilterMemoryPool::Named(
 
 std::shared_ptr<FilterMemoryPool> FilterMemoryPool::Find(
     std::string_view name) {
-  absl::MutexLock l(&registry_mu);
+  std::lock_guard<std::mutex> l(RegistryMutex());
   auto it = Registry().find(name);
   return it == Registry().end() ? nullptr : it->second.lock();
 }
@@ -106,7 +112,7 @@ namespace spec_internal {
 void PoolMembers::Join(FilterMemoryPool& pool,
                        const std::shared_ptr<const PoolMember>& member) {
   FilterMemoryPool::Members& m = *pool.members_;
-  absl::MutexLock l(&m.mu);
+  std::lock_guard<std::mutex> l(m.mu);
   std::erase_if(m.members, [](const auto& w) { return w.expired(); });
   for (const auto& w : m.members) {
     if (w.lock() == member) return;
@@ -117,7 +123,7 @@ void PoolMembers::Join(FilterMemoryPool& pool,
 std::vector<std::shared_ptr<const PoolMember>> PoolMembers::Of(
     const FilterMemoryPool& pool) {
   FilterMemoryPool::Members& m = *pool.members_;
-  absl::MutexLock l(&m.mu);
+  std::lock_guard<std::mutex> l(m.mu);
   std::vector<std::shared_ptr<const PoolMember>> members;
   for (const auto& w : m.members) {
     if (std::shared_ptr<const PoolMember> member = w.lock()) {

@@ -34,7 +34,7 @@ LookupSampler::LookupSampler(uint64_t half_life_probes)
 void LookupSampler::Keep(std::string_view key) {
   spec_internal::sample_countdown = NextGap();
   const uint64_t at = kept_in_process.fetch_add(1, std::memory_order_relaxed);
-  absl::MutexLock l(&mu_);
+  std::lock_guard<std::mutex> l(mu_);
   if (keys_.size() < capacity_) {
     keys_.emplace_back(key);
     kept_at_.push_back(at);
@@ -48,7 +48,7 @@ void LookupSampler::Keep(std::string_view key) {
 
 std::vector<LookupSampler::Sample> LookupSampler::Samples() const {
   const uint64_t now = kept_in_process.load(std::memory_order_relaxed);
-  absl::MutexLock l(&mu_);
+  std::lock_guard<std::mutex> l(mu_);
   std::vector<Sample> samples;
   samples.reserve(keys_.size());
   for (size_t i = 0; i < keys_.size(); ++i) {

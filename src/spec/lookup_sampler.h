@@ -18,12 +18,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "absl/base/thread_annotations.h"
-#include "absl/synchronization/mutex.h"
 
 namespace bloomgate {
 
@@ -83,12 +81,14 @@ class LookupSampler {
 
   const uint64_t half_life_;
   const size_t capacity_;
-  mutable absl::Mutex mu_;
-  // A ring of up to capacity_ samples: the key and the process's sample
-  // count when it was kept.
-  std::vector<std::string> keys_ ABSL_GUARDED_BY(mu_);
-  std::vector<uint64_t> kept_at_ ABSL_GUARDED_BY(mu_);
-  size_t next_ ABSL_GUARDED_BY(mu_) = 0;
+  // std::mutex, not absl::Mutex: ThreadSanitizer sees only the locks of
+  // instrumented code, and Debian's abseil is not (src/lsm/mutex.h).
+  mutable std::mutex mu_;
+  // Guarded by mu_: a ring of up to capacity_ samples, the key and the
+  // process's sample count when it was kept.
+  std::vector<std::string> keys_;
+  std::vector<uint64_t> kept_at_;
+  size_t next_ = 0;
 };
 
 }  // namespace bloomgate

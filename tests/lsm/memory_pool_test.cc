@@ -7,12 +7,14 @@
 // are rewritten, and a second size for the same pool is refused.
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <iostream>
 #include <memory>
 #include <numeric>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_format.h"
@@ -151,6 +153,38 @@ TEST(StorePoolTest, TheStoreWithTheLookupsTakesTheBits) {
   EXPECT_GT(bits_a, bits_b + 1.5);
   EXPECT_LE(in_a.total.filter_bytes + in_b.total.filter_bytes,
             kPoolBytes + std::max(LargestFilter(*a), LargestFilter(*b)));
+}
+
+// Lookups on two threads note their keys in the store's sampler while a
+// third writes, flushes and compacts, so that tables are sized from the
+// samples as they are taken (tools/test --tsan runs it under
+// ThreadSanitizer); every lookup is answered right.
+TEST(StorePoolTest, LookupsSampleWhileTablesAreSized) {
+  TempDir dir;
+  StoreOptions o = PoolOptions("threads");
+  o.filter.reach_half_life = kDefaultReachHalfLife;
+  auto store = OpenStore(dir.path(), o);
+  ASSERT_NE(store, nullptr);
+  ASSERT_TRUE(store->Put("present", "value").ok());
+  PutSteps(*store, 0, kStepKeys);
+  if (HasFailure()) return;
+  std::atomic<bool> done{false};
+  auto look = [&](uint64_t seed) {
+    uint64_t n = seed;
+    while (!done.load()) {
+      n = (n * 7919 + 1) % kStepKeys;
+      absl::StatusOr<std::optional<std::string>> v = store->Get(Key(2 * n + 1));
+      ASSERT_TRUE(v.ok()) << v.status();
+      ASSERT_EQ(*v, std::nullopt);
+    }
+  };
+  std::thread a(look, 1), b(look, 2);
+  PutSteps(*store, kStepKeys, 2 * kStepKeys);
+  EXPECT_TRUE(store->Compact().ok());
+  done = true;
+  a.join();
+  b.join();
+  EXPECT_EQ(store->Get("present").value(), "value");
 }
 
 TEST(StorePoolTest, ASecondSizeIsRefusedNamingBoth) {
