@@ -64,8 +64,10 @@ absl::StatusOr<std::shared_ptr<FilterMemoryPool>> FilterMemoryPool::Named(
   std::erase_if(registry,
                 [](const auto& entry) { return entry.second.expired(); });
   auto it = registry.find(name);
-  if (it != registry.end()) {
-    std::shared_ptr<FilterMemoryPool> pool = it->second.lock();
+  // Its last holder may let go of it at any moment, outside this lock.
+  std::shared_ptr<FilterMemoryPool> pool =
+      it != registry.end() ? it->second.lock() : nullptr;
+  if (pool != nullptr) {
     if (pool->size_bytes() == size_bytes) return pool;
     return absl::InvalidArgumentError(absl::StrCat(
         "filter memory pool \"", ToAbsl(name), "\" is ",
@@ -75,9 +77,9 @@ absl::StatusOr<std::shared_ptr<FilterMemoryPool>> FilterMemoryPool::Named(
         " bytes): every policy that names a pool must give its "
         "size alike"));
   }
-  std::shared_ptr<FilterMemoryPool> pool(new FilterMemoryPool(
-      std::string(name), size_bytes, std::string(asked_by)));
-  registry.emplace(std::string(name), pool);
+  pool.reset(new FilterMemoryPool(std::string(name), size_bytes,
+                                  std::string(asked_by)));
+  registry.insert_or_assign(std::string(name), pool);
   return pool;
 }
 
