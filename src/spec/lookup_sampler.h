@@ -39,9 +39,9 @@ inline thread_local int32_t sample_countdown = kMeanSampleGap;
 }  // namespace spec_internal
 
 // A decaying sample of the keys of absent-key probes. Note is thread-safe
-// and costs a thread-local decrement but once per kMeanSampleGap calls,
-// which takes a mutex no other thread holds but to read the sample; no
-// shared cache line is written per call.
+// and costs a thread-local decrement but once per kMeanSampleGap calls of a
+// thread, which takes the sampler's mutex to keep the key; no cache line
+// shared between threads is written per call.
 class LookupSampler {
  public:
   // A kept key and its weight: 2^-(probes noted in the process since it was
