@@ -54,10 +54,11 @@ inline constexpr double kDefaultPageCacheReadMicros = 2;
 // about 200,000 lookups of a tree of five levels.
 inline constexpr uint64_t kDefaultReachHalfLife = uint64_t{1} << 20;
 
-// The name of a process-wide filter memory pool (FilterSpec::pool), kept
-// inline so that a FilterSpec stays a plain value: up to kMaxLength
-// characters. A longer name is kept cut, and marked so that
-// FilterSpec::Validate refuses it.
+// The name of a process-wide filter memory pool (FilterSpec::pool), up to
+// kMaxLength characters, kept inline rather than in a std::string so that
+// a FilterSpec stays a literal type (kNoFilter and the registry's specs are
+// constexpr) and copies without allocating. A longer name is kept cut, and
+// marked so that FilterSpec::Validate refuses it.
 class PoolName {
  public:
   static constexpr size_t kMaxLength = 64;
