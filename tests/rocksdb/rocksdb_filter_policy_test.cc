@@ -636,25 +636,24 @@ TEST_F(RocksDBFilterPolicyTest, AWrapperMustForwardGetId) {
 
 INSTANTIATE_TEST_SUITE_P(
     Configurations, OptionsFileRoundTripTest,
-    testing::Values(RocksDBFilterOptions{.bits_per_key = 9.5,
-                                         .layout = Layout::kStandard},
-                    RocksDBFilterOptions{.bits_per_key = 10, .monkey = true},
-                    RocksDBFilterOptions{.bits_per_key = 8,
-                                         .layout = Layout::kStandard,
-                                         .monkey = true,
-                                         .fanout = 6},
-                    // The keyed fields: an id holding '=' would be braced
-                    // in the file and dropped when read back.
-                    RocksDBFilterOptions{.num_probes = 4},
-                    RocksDBFilterOptions{.monkey = true,
-                                         .mixed = true,
-                                         .bloomgate_probe_nanos = 12,
-                                         .ribbon_probe_nanos = 40},
-                    RocksDBFilterOptions{.monkey = true,
-                                         .memory_budget_bytes = 1 << 20,
-                                         .pool = "round-trip",
-                                         .reach_half_life =
-                                             kDefaultReachHalfLife}));
+    testing::Values(
+        RocksDBFilterOptions{.bits_per_key = 9.5, .layout = Layout::kStandard},
+        RocksDBFilterOptions{.bits_per_key = 10, .monkey = true},
+        RocksDBFilterOptions{.bits_per_key = 8,
+                             .layout = Layout::kStandard,
+                             .monkey = true,
+                             .fanout = 6},
+        // The keyed fields: an id holding '=' would be braced
+        // in the file and dropped when read back.
+        RocksDBFilterOptions{.num_probes = 4},
+        RocksDBFilterOptions{.monkey = true,
+                             .mixed = true,
+                             .bloomgate_probe_nanos = 12,
+                             .ribbon_probe_nanos = 40},
+        RocksDBFilterOptions{.monkey = true,
+                             .memory_budget_bytes = 1 << 20,
+                             .pool = "round-trip",
+                             .reach_half_life = kDefaultReachHalfLife}));
 
 }  // namespace
 }  // namespace bloomgate::testing_rocksdb
