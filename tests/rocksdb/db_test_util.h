@@ -9,6 +9,7 @@
 #ifndef BLOOMGATE_TESTS_ROCKSDB_DB_TEST_UTIL_H_
 #define BLOOMGATE_TESTS_ROCKSDB_DB_TEST_UTIL_H_
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -266,6 +267,31 @@ inline std::shared_ptr<rocksdb::EventListener> ListenerByName() {
       config, kRocksDBListenerName, &listener);
   EXPECT_TRUE(s.ok()) << s.ToString();
   return listener;
+}
+
+// Writes keys n in [from, to) of a permutation of [0, final_keys) (n times
+// 7919, which must not divide final_keys, modulo final_keys), flushing
+// after every `flush_every` and waiting for the compactions that start:
+// a tree grown by RocksDB's own compactions, keys spread over the range.
+inline void PutSpread(rocksdb::DB& db, uint64_t from, uint64_t to,
+                      uint64_t final_keys, uint64_t flush_every) {
+  for (uint64_t n = from; n < to; ++n) {
+    const uint64_t i = (n * 7919) % final_keys;
+    ASSERT_TRUE(db.Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
+    if (n % flush_every == flush_every - 1) {
+      ASSERT_TRUE(db.Flush(rocksdb::FlushOptions()).ok());
+      WaitForBackgroundWork(db);
+    }
+  }
+}
+
+// The largest filter block of the live files.
+inline uint64_t LargestFilter(rocksdb::DB& db) {
+  uint64_t largest = 0;
+  for (const auto& [file, p] : AllTableProperties(db)) {
+    largest = std::max<uint64_t>(largest, p->filter_size);
+  }
+  return largest;
 }
 
 // RocksDB's defaults for a leveled tree (7 levels, dynamic level bytes),

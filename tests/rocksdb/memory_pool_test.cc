@@ -41,22 +41,7 @@ constexpr uint64_t kPoolBytes = 2 * 24000 * 10 / 8;
 
 // Writes keys n in [from, to) of the final key range's permutation.
 void PutSpread(rocksdb::DB& db, uint64_t from, uint64_t to) {
-  for (uint64_t n = from; n < to; ++n) {
-    const uint64_t i = (n * 7919) % kFinalKeys;
-    ASSERT_TRUE(db.Put(rocksdb::WriteOptions(), Key(i), Value(Key(i))).ok());
-    if (n % kFlushEvery == kFlushEvery - 1) {
-      ASSERT_TRUE(db.Flush(rocksdb::FlushOptions()).ok());
-      WaitForBackgroundWork(db);
-    }
-  }
-}
-
-uint64_t LargestFilter(rocksdb::DB& db) {
-  uint64_t largest = 0;
-  for (const auto& [file, p] : AllTableProperties(db)) {
-    largest = std::max<uint64_t>(largest, p->filter_size);
-  }
-  return largest;
+  testing_rocksdb::PutSpread(db, from, to, kFinalKeys, kFlushEvery);
 }
 
 // A pool's spec: `name` of kPoolBytes (or `bytes`), level-aware.
